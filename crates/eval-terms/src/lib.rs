@@ -1,0 +1,7 @@
+//! # eval-terms
+//!
+//! The Little Chess Evaluation Compendium as a tapered, traced, tunable evaluation.
+//!
+//! This crate is part of the Matewise chess engine workspace. Its
+//! functionality arrives with its own issue; until then it only states its
+//! purpose so that the workspace shape and dependency direction are fixed.

@@ -1,0 +1,168 @@
+//! Attack sets for every piece, and the `between`/`line` geometry tables.
+//!
+//! Slider attacks use fancy magic bitboards. On CPUs with BMI2 enabled at
+//! compile time (`-C target-cpu=native` on a BMI2 machine) the same lookups go
+//! through PEXT instead; both paths are always compiled where BMI2 exists and
+//! tested against each other.
+
+use crate::bitboard::BitBoard;
+use crate::types::{Color, Square};
+
+pub(crate) struct Magic {
+    pub(crate) mask: u64,
+    pub(crate) magic: u64,
+    pub(crate) shift: u32,
+    pub(crate) offset: usize,
+}
+
+mod tables {
+    use super::Magic;
+    include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+}
+pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRIST_SIDE};
+
+/// Squares a knight on `square` attacks.
+///
+/// ```
+/// use movegen::{attacks, Square};
+/// assert_eq!(attacks::knight(Square::A1).len(), 2);
+/// ```
+#[inline]
+pub fn knight(square: Square) -> BitBoard {
+    BitBoard(tables::KNIGHT_ATTACKS[square as usize])
+}
+
+/// Squares a king on `square` attacks.
+#[inline]
+pub fn king(square: Square) -> BitBoard {
+    BitBoard(tables::KING_ATTACKS[square as usize])
+}
+
+/// Squares a pawn of `color` on `square` attacks (captures onto).
+///
+/// ```
+/// use movegen::{attacks, Color, Square};
+/// assert_eq!(attacks::pawn(Color::White, Square::E4), Square::D5.bitboard() | Square::F5.bitboard());
+/// ```
+#[inline]
+pub fn pawn(color: Color, square: Square) -> BitBoard {
+    BitBoard(tables::PAWN_ATTACKS[color as usize * 64 + square as usize])
+}
+
+#[inline]
+fn magic_index(m: &Magic, occupied: BitBoard) -> usize {
+    m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
+}
+
+/// The magic-multiplication lookups, available on every CPU.
+pub mod magic {
+    use super::*;
+
+    /// Rook attacks through the magic table.
+    #[inline]
+    pub fn rook(square: Square, occupied: BitBoard) -> BitBoard {
+        let i = magic_index(&tables::ROOK_MAGICS[square as usize], occupied);
+        BitBoard(tables::SLIDER_ATTACKS[i])
+    }
+
+    /// Bishop attacks through the magic table.
+    #[inline]
+    pub fn bishop(square: Square, occupied: BitBoard) -> BitBoard {
+        let i = magic_index(&tables::BISHOP_MAGICS[square as usize], occupied);
+        BitBoard(tables::SLIDER_ATTACKS[i])
+    }
+}
+
+/// PEXT lookups, compiled only when the target has BMI2.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub mod pext {
+    use super::*;
+    use core::arch::x86_64::_pext_u64;
+
+    #[inline]
+    fn index(m: &Magic, occupied: BitBoard) -> usize {
+        // SAFETY: this module only exists when the compile target has BMI2.
+        m.offset + unsafe { _pext_u64(occupied.0, m.mask) } as usize
+    }
+
+    /// Rook attacks through PEXT.
+    #[inline]
+    pub fn rook(square: Square, occupied: BitBoard) -> BitBoard {
+        let i = index(&tables::ROOK_MAGICS[square as usize], occupied);
+        BitBoard(tables::SLIDER_ATTACKS_PEXT[i])
+    }
+
+    /// Bishop attacks through PEXT.
+    #[inline]
+    pub fn bishop(square: Square, occupied: BitBoard) -> BitBoard {
+        let i = index(&tables::BISHOP_MAGICS[square as usize], occupied);
+        BitBoard(tables::SLIDER_ATTACKS_PEXT[i])
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+use pext as sliders;
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+use magic as sliders;
+
+/// Squares a rook on `square` attacks, given the occupied squares.
+///
+/// ```
+/// use movegen::{attacks, BitBoard, Square};
+/// let blockers = Square::A4.bitboard();
+/// assert_eq!(attacks::rook(Square::A1, blockers).len(), 3 + 7);
+/// ```
+#[inline]
+pub fn rook(square: Square, occupied: BitBoard) -> BitBoard {
+    sliders::rook(square, occupied)
+}
+
+/// Squares a bishop on `square` attacks, given the occupied squares.
+#[inline]
+pub fn bishop(square: Square, occupied: BitBoard) -> BitBoard {
+    sliders::bishop(square, occupied)
+}
+
+/// Squares a queen on `square` attacks, given the occupied squares.
+#[inline]
+pub fn queen(square: Square, occupied: BitBoard) -> BitBoard {
+    rook(square, occupied) | bishop(square, occupied)
+}
+
+/// Rook attacks on an empty board: the whole rank and file but the square.
+#[inline]
+pub fn rook_rays(square: Square) -> BitBoard {
+    BitBoard(tables::ROOK_RAYS[square as usize])
+}
+
+/// Bishop attacks on an empty board: both diagonals but the square.
+#[inline]
+pub fn bishop_rays(square: Square) -> BitBoard {
+    BitBoard(tables::BISHOP_RAYS[square as usize])
+}
+
+/// The squares strictly between two squares on a shared rank, file or
+/// diagonal; empty if they share none or are adjacent.
+///
+/// ```
+/// use movegen::{attacks, Square};
+/// assert_eq!(attacks::between(Square::A1, Square::D4), Square::B2.bitboard() | Square::C3.bitboard());
+/// assert!(attacks::between(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline]
+pub fn between(a: Square, b: Square) -> BitBoard {
+    BitBoard(tables::BETWEEN[a as usize * 64 + b as usize])
+}
+
+/// The whole line (rank, file or diagonal, edge to edge) through two
+/// squares, both included; empty if they share none.
+///
+/// ```
+/// use movegen::{attacks, Square};
+/// assert_eq!(attacks::line(Square::B2, Square::C3).len(), 8);
+/// ```
+#[inline]
+pub fn line(a: Square, b: Square) -> BitBoard {
+    BitBoard(tables::LINE[a as usize * 64 + b as usize])
+}

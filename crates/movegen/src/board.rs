@@ -1,0 +1,436 @@
+//! `Board`: the position, its keys and its check information.
+
+use crate::attacks;
+use crate::attacks::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRIST_SIDE};
+use crate::bitboard::BitBoard;
+use crate::castling::CastlingRights;
+use crate::types::{Color, Piece, PieceKind, Square};
+
+/// A chess position (standard or Chess960), with its Zobrist keys and check
+/// information kept up to date by every move.
+///
+/// Boards are plain values of about 150 bytes: make a move on a copy
+/// (copy-make) and drop the copy to take it back.
+///
+/// ```
+/// use movegen::Board;
+/// let board = Board::default();
+/// let mut moves = movegen::MoveList::new();
+/// board.generate_moves(&mut moves);
+/// assert_eq!(moves.len(), 20);
+///
+/// let mut next = board.clone();
+/// next.play(board.parse_uci_move("e2e4").unwrap()).unwrap();
+/// assert_eq!(next.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub(crate) by_kind: [BitBoard; 6],
+    pub(crate) by_color: [BitBoard; 2],
+    pub(crate) mailbox: [Option<PieceKind>; 64],
+    pub(crate) side_to_move: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+    pub(crate) hash: u64,
+    pub(crate) pawn_key: u64,
+    pub(crate) material_key: u64,
+    pub(crate) checkers: BitBoard,
+    pub(crate) pinned: BitBoard,
+    pub(crate) chess960: bool,
+}
+
+impl Default for Board {
+    /// The standard start position.
+    fn default() -> Board {
+        Board::from_fen(crate::fen::START_FEN).expect("the start position is valid")
+    }
+}
+
+#[inline]
+pub(crate) fn piece_key(piece: Piece, square: Square) -> u64 {
+    ZOBRIST_PIECES[piece.index() * 64 + square as usize]
+}
+
+/// The material key packs every piece count into 4 bits, so it is unique per
+/// material signature and updated by one addition or subtraction.
+#[inline]
+pub(crate) fn material_unit(piece: Piece) -> u64 {
+    1u64 << (4 * piece.index())
+}
+
+impl Board {
+    /// An empty board, for the FEN parser to fill.
+    pub(crate) fn empty() -> Board {
+        Board {
+            by_kind: [BitBoard::EMPTY; 6],
+            by_color: [BitBoard::EMPTY; 2],
+            mailbox: [None; 64],
+            side_to_move: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+            pawn_key: 0,
+            material_key: 0,
+            checkers: BitBoard::EMPTY,
+            pinned: BitBoard::EMPTY,
+            chess960: false,
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// Squares holding pieces of `kind`, both colours.
+    #[inline]
+    pub fn pieces(&self, kind: PieceKind) -> BitBoard {
+        self.by_kind[kind as usize]
+    }
+
+    /// Squares holding `color`'s pieces.
+    #[inline]
+    pub fn colors(&self, color: Color) -> BitBoard {
+        self.by_color[color as usize]
+    }
+
+    /// Squares holding `color`'s pieces of `kind`.
+    #[inline]
+    pub fn colored_pieces(&self, kind: PieceKind, color: Color) -> BitBoard {
+        self.by_kind[kind as usize] & self.by_color[color as usize]
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> BitBoard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        let kings = self.colored_pieces(PieceKind::King, color);
+        debug_assert!(kings.len() == 1);
+        Square::ALL[kings.0.trailing_zeros() as usize & 63]
+    }
+
+    /// The kind of the piece on `square`, if any.
+    #[inline]
+    pub fn kind_on(&self, square: Square) -> Option<PieceKind> {
+        self.mailbox[square as usize]
+    }
+
+    /// The colour of the piece on `square`, if any.
+    #[inline]
+    pub fn color_on(&self, square: Square) -> Option<Color> {
+        if self.by_color[0].has(square) {
+            Some(Color::White)
+        } else if self.by_color[1].has(square) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        let kind = self.kind_on(square)?;
+        let color = if self.by_color[0].has(square) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(kind, color))
+    }
+
+    /// The castling rights that remain.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant target square, kept only while a pawn of the side to
+    /// move stands ready to capture there.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Plies since the last capture or pawn move (the fifty-move counter).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The move number, starting at 1 and counting up after Black moves.
+    #[inline]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key of the whole position (pieces, side, castling, en passant).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key of the pawns alone, for a pawn-structure hash table.
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// The material signature: each of the twelve piece counts in 4 bits
+    /// (`piece.index() * 4`). Unique per material, for a material hash table.
+    ///
+    /// ```
+    /// use movegen::{Board, Color, Piece, PieceKind};
+    /// let board = Board::default();
+    /// let pawns = Piece::new(PieceKind::Pawn, Color::Black).index();
+    /// assert_eq!(board.material_key() >> (4 * pawns) & 15, 8);
+    /// ```
+    #[inline]
+    pub fn material_key(&self) -> u64 {
+        self.material_key
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> BitBoard {
+        self.checkers
+    }
+
+    /// True if the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// The side to move's pieces pinned to its own king.
+    #[inline]
+    pub fn pinned(&self) -> BitBoard {
+        self.pinned
+    }
+
+    /// True if this board formats castling and FEN the Chess960 way.
+    #[inline]
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Chooses Chess960 (king-takes-rook castling text, X-FEN output) or standard notation.
+    #[inline]
+    pub fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+    }
+
+    /// All pieces of either colour that attack `square`, given `occupied`
+    /// (which may differ from the board's, e.g. with a piece lifted off).
+    ///
+    /// ```
+    /// use movegen::{Board, Square};
+    /// let board = Board::default();
+    /// assert_eq!(board.attackers_to(Square::F3, board.occupied()).len(), 3); // e2, g2, g1
+    /// ```
+    #[inline]
+    pub fn attackers_to(&self, square: Square, occupied: BitBoard) -> BitBoard {
+        let rooks =
+            self.by_kind[PieceKind::Rook as usize] | self.by_kind[PieceKind::Queen as usize];
+        let bishops =
+            self.by_kind[PieceKind::Bishop as usize] | self.by_kind[PieceKind::Queen as usize];
+        (attacks::knight(square) & self.by_kind[PieceKind::Knight as usize])
+            | (attacks::king(square) & self.by_kind[PieceKind::King as usize])
+            | (attacks::pawn(Color::White, square)
+                & self.colored_pieces(PieceKind::Pawn, Color::Black))
+            | (attacks::pawn(Color::Black, square)
+                & self.colored_pieces(PieceKind::Pawn, Color::White))
+            | (attacks::rook(square, occupied) & rooks)
+            | (attacks::bishop(square, occupied) & bishops)
+    }
+
+    /// True if `by` attacks `square` with the given occupancy.
+    #[inline(always)]
+    pub fn is_attacked(&self, square: Square, by: Color, occupied: BitBoard) -> bool {
+        let them = self.by_color[by as usize];
+        if (attacks::knight(square) & self.by_kind[PieceKind::Knight as usize] & them).0
+            | (attacks::pawn(!by, square) & self.by_kind[PieceKind::Pawn as usize] & them).0
+            | (attacks::king(square) & self.by_kind[PieceKind::King as usize] & them).0
+            != 0
+        {
+            return true;
+        }
+        let queens = self.by_kind[PieceKind::Queen as usize];
+        let rooks = (self.by_kind[PieceKind::Rook as usize] | queens) & them;
+        let bishops = (self.by_kind[PieceKind::Bishop as usize] | queens) & them;
+        // The empty-board rays are a small table: they spare most magic lookups.
+        (attacks::rook_rays(square).intersects(rooks)
+            && attacks::rook(square, occupied).intersects(rooks))
+            || (attacks::bishop_rays(square).intersects(bishops)
+                && attacks::bishop(square, occupied).intersects(bishops))
+    }
+
+    /// The squares of `mask` that `by` attacks with the given occupancy,
+    /// computed from the attackers' side: cheaper than asking square by
+    /// square once the mask holds more than a couple of squares.
+    #[inline]
+    pub fn attacked_within(&self, mask: BitBoard, by: Color, occupied: BitBoard) -> BitBoard {
+        let them = self.by_color[by as usize];
+        let pawns = (self.by_kind[PieceKind::Pawn as usize] & them).0;
+        const NOT_A: u64 = !0x0101_0101_0101_0101;
+        const NOT_H: u64 = !0x8080_8080_8080_8080;
+        let pawn_hits = match by {
+            Color::White => (pawns & NOT_A) << 7 | (pawns & NOT_H) << 9,
+            Color::Black => (pawns & NOT_A) >> 9 | (pawns & NOT_H) >> 7,
+        };
+        let mut hit = BitBoard(pawn_hits) & mask;
+        for sq in self.by_kind[PieceKind::Knight as usize] & them {
+            hit |= attacks::knight(sq) & mask;
+        }
+        for sq in self.by_kind[PieceKind::King as usize] & them {
+            hit |= attacks::king(sq) & mask;
+        }
+        let queens = self.by_kind[PieceKind::Queen as usize];
+        for sq in (self.by_kind[PieceKind::Rook as usize] | queens) & them {
+            if attacks::rook_rays(sq).intersects(mask - hit) {
+                hit |= attacks::rook(sq, occupied) & mask;
+            }
+        }
+        for sq in (self.by_kind[PieceKind::Bishop as usize] | queens) & them {
+            if attacks::bishop_rays(sq).intersects(mask - hit) {
+                hit |= attacks::bishop(sq, occupied) & mask;
+            }
+        }
+        hit
+    }
+
+    /// Adds a piece to an empty square, keeping every key in step.
+    #[inline]
+    pub(crate) fn put(&mut self, piece: Piece, square: Square) {
+        debug_assert!(self.mailbox[square as usize].is_none());
+        let bb = square.bitboard();
+        self.by_kind[piece.kind as usize] |= bb;
+        self.by_color[piece.color as usize] |= bb;
+        self.mailbox[square as usize] = Some(piece.kind);
+        self.toggle_keys(piece, square);
+        self.material_key = self.material_key.wrapping_add(material_unit(piece));
+    }
+
+    /// Removes the piece on `square`, keeping every key in step.
+    #[inline]
+    pub(crate) fn remove(&mut self, piece: Piece, square: Square) {
+        debug_assert_eq!(self.piece_on(square), Some(piece));
+        let bb = square.bitboard();
+        self.by_kind[piece.kind as usize] ^= bb;
+        self.by_color[piece.color as usize] ^= bb;
+        self.mailbox[square as usize] = None;
+        self.toggle_keys(piece, square);
+        self.material_key = self.material_key.wrapping_sub(material_unit(piece));
+    }
+
+    /// Moves a piece between squares (the destination must be empty).
+    #[inline]
+    pub(crate) fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let bb = from.bitboard() | to.bitboard();
+        self.by_kind[piece.kind as usize] ^= bb;
+        self.by_color[piece.color as usize] ^= bb;
+        self.mailbox[from as usize] = None;
+        self.mailbox[to as usize] = Some(piece.kind);
+        self.toggle_keys(piece, from);
+        self.toggle_keys(piece, to);
+    }
+
+    #[inline]
+    fn toggle_keys(&mut self, piece: Piece, square: Square) {
+        let key = piece_key(piece, square);
+        self.hash ^= key;
+        if piece.kind == PieceKind::Pawn {
+            self.pawn_key ^= key;
+        }
+    }
+
+    /// Recomputes every key from scratch (the FEN parser's and the tests' reference).
+    ///
+    /// ```
+    /// use movegen::Board;
+    /// let board = Board::default();
+    /// assert_eq!(board.keys_from_scratch(), (board.hash(), board.pawn_key(), board.material_key()));
+    /// ```
+    pub fn keys_from_scratch(&self) -> (u64, u64, u64) {
+        let (mut hash, mut pawn_key, mut material_key) = (0u64, 0u64, 0u64);
+        for square in self.occupied() {
+            let piece = self.piece_on(square).expect("occupied square has a piece");
+            hash ^= piece_key(piece, square);
+            if piece.kind == PieceKind::Pawn {
+                pawn_key ^= piece_key(piece, square);
+            }
+            material_key = material_key.wrapping_add(material_unit(piece));
+        }
+        hash ^= ZOBRIST_CASTLING[self.castling.bits()];
+        if let Some(ep) = self.en_passant {
+            hash ^= ZOBRIST_EP_FILE[ep.file() as usize];
+        }
+        if self.side_to_move == Color::Black {
+            hash ^= ZOBRIST_SIDE;
+        }
+        (hash, pawn_key, material_key)
+    }
+
+    /// Sets `checkers` and `pinned` for the side to move.
+    #[inline]
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side_to_move;
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        let their = self.by_color[them as usize];
+        let queens = self.by_kind[PieceKind::Queen as usize];
+        let snipers = ((attacks::rook_rays(king)
+            & (self.by_kind[PieceKind::Rook as usize] | queens))
+            | (attacks::bishop_rays(king) & (self.by_kind[PieceKind::Bishop as usize] | queens)))
+            & their;
+        let mut checkers = ((attacks::knight(king) & self.by_kind[PieceKind::Knight as usize])
+            | (attacks::pawn(us, king) & self.by_kind[PieceKind::Pawn as usize]))
+            & their;
+        let mut pinned = BitBoard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= sniper.bitboard();
+            } else if !blockers.has_more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned & self.by_color[us as usize];
+    }
+
+    /// Sets the en-passant square after a double push to `target`, but only
+    /// if an enemy pawn could capture there, so that the hash does not
+    /// depend on irrelevant history.
+    #[inline]
+    pub(crate) fn set_en_passant(&mut self, target: Square, capturer: Color) {
+        if (attacks::pawn(!capturer, target) & self.colored_pieces(PieceKind::Pawn, capturer))
+            .is_empty()
+        {
+            return;
+        }
+        self.en_passant = Some(target);
+        self.hash ^= ZOBRIST_EP_FILE[target.file() as usize];
+    }
+
+    pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
+        self.hash ^= ZOBRIST_CASTLING[self.castling.bits()] ^ ZOBRIST_CASTLING[rights.bits()];
+        self.castling = rights;
+    }
+
+    pub(crate) fn flip_side(&mut self) {
+        self.side_to_move = !self.side_to_move;
+        self.hash ^= ZOBRIST_SIDE;
+    }
+}

@@ -1,0 +1,437 @@
+//! Legal move generation. One generic core hands out each piece's legal
+//! destinations as a set; the list generators (all, captures, quiets,
+//! evasions) and bulk counting are thin layers over it.
+
+use crate::attacks;
+use crate::bitboard::BitBoard;
+use crate::board::Board;
+use crate::castling::CastleSide;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::types::{File, PieceKind, Rank, Square};
+
+/// Which promotions a [`PieceMoves`] expands a promoting pawn move into.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Promotions {
+    All,
+    QueenOnly,
+    UnderOnly,
+}
+
+impl Promotions {
+    fn kinds(self) -> &'static [PieceKind] {
+        match self {
+            Promotions::All => &PieceKind::PROMOTIONS,
+            Promotions::QueenOnly => &PieceKind::PROMOTIONS[..1],
+            Promotions::UnderOnly => &PieceKind::PROMOTIONS[1..],
+        }
+    }
+}
+
+/// The legal moves of one piece: its square and its destination set.
+///
+/// Pawn destinations on the last rank stand for several promotions, the
+/// en-passant square for an en-passant capture, and a king's destination on
+/// its own rook for castling; iterating a `PieceMoves` yields each as a `Move`.
+///
+/// ```
+/// use movegen::{Board, PieceKind};
+/// let board = Board::default();
+/// let mut knight_moves = 0;
+/// board.generate_piece_moves(|moves| {
+///     if moves.piece == PieceKind::Knight {
+///         knight_moves += moves.len();
+///     }
+///     false // keep going
+/// });
+/// assert_eq!(knight_moves, 4);
+/// ```
+#[derive(Copy, Clone, Debug)]
+pub struct PieceMoves {
+    /// The moving piece's kind.
+    pub piece: PieceKind,
+    /// Where it stands.
+    pub from: Square,
+    /// Its legal destinations.
+    pub to: BitBoard,
+    special: BitBoard,
+    promotions: Promotions,
+}
+
+const PROMOTION_RANKS: BitBoard = BitBoard(0xFF00_0000_0000_00FF);
+
+impl PieceMoves {
+    /// The number of moves these destinations stand for (promotions counted once each).
+    #[inline]
+    pub fn len(&self) -> usize {
+        if self.piece == PieceKind::Pawn {
+            let promoting = self.to & PROMOTION_RANKS;
+            (self.to.len() + promoting.len() * (self.promotions.kinds().len() as u32 - 1)) as usize
+        } else {
+            self.to.len() as usize
+        }
+    }
+
+    /// True if there are no moves.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// Pushes every move onto `list`.
+    #[inline]
+    pub fn push_to(&self, list: &mut MoveList) {
+        for to in self.to {
+            self.push_one(list, to);
+        }
+    }
+
+    #[inline]
+    fn push_one(&self, list: &mut MoveList, to: Square) {
+        let from = self.from;
+        match self.piece {
+            PieceKind::Pawn if PROMOTION_RANKS.has(to) => {
+                for &p in self.promotions.kinds() {
+                    list.push(Move::new(from, to, MoveKind::Promotion(p)));
+                }
+            }
+            PieceKind::Pawn if self.special.has(to) => {
+                list.push(Move::new(from, to, MoveKind::EnPassant))
+            }
+            PieceKind::King if self.special.has(to) => {
+                list.push(Move::new(from, to, MoveKind::Castle))
+            }
+            _ => list.push(Move::new(from, to, MoveKind::Normal)),
+        }
+    }
+}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = arrayvec::IntoIter<Move, 256>;
+    /// Expands the set into moves (uses a small stack buffer).
+    fn into_iter(self) -> Self::IntoIter {
+        let mut list = MoveList::new();
+        self.push_to(&mut list);
+        list.into_iter()
+    }
+}
+
+/// Generation modes of the core.
+const ALL: u8 = 0;
+const CAPTURES: u8 = 1;
+const QUIETS: u8 = 2;
+
+impl Board {
+    /// Calls `visit` with each piece's legal moves until it returns `true`;
+    /// returns whether it was stopped. This bulk form is the cheapest way to
+    /// count or filter moves.
+    #[inline]
+    pub fn generate_piece_moves(&self, mut visit: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate::<ALL>(&mut visit)
+    }
+
+    /// Every legal move.
+    ///
+    /// ```
+    /// use movegen::{Board, MoveList};
+    /// let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    /// let mut moves = MoveList::new();
+    /// board.generate_moves(&mut moves);
+    /// assert_eq!(moves.len(), 48);
+    /// ```
+    pub fn generate_moves(&self, list: &mut MoveList) {
+        self.generate::<ALL>(&mut |pm: PieceMoves| {
+            pm.push_to(list);
+            false
+        });
+    }
+
+    /// Legal captures (en passant included, capture-promotions to a queen
+    /// only) and non-capturing queen promotions: the moves quiescence search tries.
+    pub fn generate_captures(&self, list: &mut MoveList) {
+        self.generate::<CAPTURES>(&mut |pm: PieceMoves| {
+            pm.push_to(list);
+            false
+        });
+    }
+
+    /// Every legal move that [`Board::generate_captures`] leaves out:
+    /// non-captures, castling and under-promotions.
+    pub fn generate_quiets(&self, list: &mut MoveList) {
+        self.generate::<QUIETS>(&mut |pm: PieceMoves| {
+            pm.push_to(list);
+            false
+        });
+    }
+
+    /// The legal replies to a check. In a position without check this is
+    /// simply every legal move.
+    ///
+    /// ```
+    /// use movegen::{Board, MoveList};
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1").unwrap();
+    /// let mut moves = MoveList::new();
+    /// board.generate_evasions(&mut moves);
+    /// assert_eq!(moves.len(), 1); // Kxd2
+    /// ```
+    pub fn generate_evasions(&self, list: &mut MoveList) {
+        debug_assert!(self.in_check());
+        self.generate_moves(list);
+    }
+
+    /// The number of legal moves.
+    #[inline]
+    pub fn legal_move_count(&self) -> usize {
+        let mut n = 0;
+        self.generate::<ALL>(&mut |pm: PieceMoves| {
+            n += pm.len();
+            false
+        });
+        n
+    }
+
+    /// True if `mv` is legal here. Any 16-bit move may be asked about, e.g.
+    /// one read from a hash table.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let from = mv.from();
+        if !self.colors(self.side_to_move).has(from) {
+            return false;
+        }
+        let mut legal = false;
+        self.generate::<ALL>(&mut |pm: PieceMoves| {
+            if pm.from != from {
+                return false;
+            }
+            let mut list = MoveList::new();
+            if pm.to.has(mv.to()) {
+                pm.push_one(&mut list, mv.to());
+            }
+            legal = list.contains(&mv);
+            true
+        });
+        legal
+    }
+
+    #[inline]
+    fn generate<const MODE: u8>(&self, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let us = self.side_to_move;
+        let them = !us;
+        let occupied = self.occupied();
+        let own = self.colors(us);
+        let enemy = self.colors(them);
+        let king = self.king(us);
+        let target = match MODE {
+            CAPTURES => enemy,
+            QUIETS => !occupied,
+            _ => !own,
+        };
+        let promotions = match MODE {
+            CAPTURES => Promotions::QueenOnly,
+            QUIETS => Promotions::UnderOnly,
+            _ => Promotions::All,
+        };
+
+        let (castles, king_to) =
+            self.king_and_castling_moves(attacks::king(king) & target, MODE != CAPTURES);
+        if !(king_to | castles).is_empty()
+            && visit(PieceMoves {
+                piece: PieceKind::King,
+                from: king,
+                to: king_to | castles,
+                special: castles,
+                promotions,
+            })
+        {
+            return true;
+        }
+        if self.checkers.has_more_than_one() {
+            return false;
+        }
+        let check_mask = match self.checkers.first() {
+            Some(checker) => attacks::between(king, checker) | checker.bitboard(),
+            None => BitBoard::FULL,
+        };
+        let target = target & check_mask;
+        let pinned = self.pinned;
+
+        for from in self.colored_pieces(PieceKind::Knight, us) - pinned {
+            let to = attacks::knight(from) & target;
+            if !to.is_empty() && visit(self.piece_moves(PieceKind::Knight, from, to, promotions)) {
+                return true;
+            }
+        }
+        for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+            for from in self.colored_pieces(kind, us) {
+                let mut to = match kind {
+                    PieceKind::Bishop => attacks::bishop(from, occupied),
+                    PieceKind::Rook => attacks::rook(from, occupied),
+                    _ => attacks::queen(from, occupied),
+                } & target;
+                if pinned.has(from) {
+                    to &= attacks::line(king, from);
+                }
+                if !to.is_empty() && visit(self.piece_moves(kind, from, to, promotions)) {
+                    return true;
+                }
+            }
+        }
+
+        let forward: i8 = if us == crate::Color::White { 8 } else { -8 };
+        let double_rank = BitBoard::rank(us.relative_rank(Rank::Fourth));
+        let ep = self.en_passant.map_or(BitBoard::EMPTY, Square::bitboard);
+        for from in self.colored_pieces(PieceKind::Pawn, us) {
+            let mut to = BitBoard::EMPTY;
+            if let Some(one) = from.offset(forward) {
+                if !occupied.has(one) {
+                    to |= one.bitboard();
+                    if let Some(two) = one.offset(forward) {
+                        if double_rank.has(two) && !occupied.has(two) {
+                            to |= two.bitboard();
+                        }
+                    }
+                }
+            }
+            let attacks = attacks::pawn(us, from);
+            to |= attacks & enemy;
+            to &= check_mask;
+            if pinned.has(from) {
+                to &= attacks::line(king, from);
+            }
+            let mut special = BitBoard::EMPTY;
+            if attacks.intersects(ep) && MODE != QUIETS && self.en_passant_is_legal(from) {
+                special = ep;
+                to |= ep;
+            }
+            to = match MODE {
+                CAPTURES => to & (enemy | ep | PROMOTION_RANKS),
+                QUIETS => to - ((enemy | ep) - PROMOTION_RANKS),
+                _ => to,
+            };
+            if !to.is_empty()
+                && visit(PieceMoves {
+                    piece: PieceKind::Pawn,
+                    from,
+                    to,
+                    special,
+                    promotions,
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline]
+    fn piece_moves(
+        &self,
+        piece: PieceKind,
+        from: Square,
+        to: BitBoard,
+        promotions: Promotions,
+    ) -> PieceMoves {
+        PieceMoves {
+            piece,
+            from,
+            to,
+            special: BitBoard::EMPTY,
+            promotions,
+        }
+    }
+
+    /// Whether the pawn on `from` may capture en passant: checked by
+    /// replaying the capture's occupancy, which covers pins along the rank
+    /// and checks alike.
+    pub(crate) fn en_passant_is_legal(&self, from: Square) -> bool {
+        let Some(ep) = self.en_passant else {
+            return false;
+        };
+        let us = self.side_to_move;
+        let victim = Square::new(ep.file(), from.rank());
+        let occupied = (self.occupied() ^ from.bitboard() ^ victim.bitboard()) | ep.bitboard();
+        let attackers =
+            self.attackers_to(self.king(us), occupied) & self.colors(!us) & !victim.bitboard();
+        attackers.is_empty()
+    }
+
+    /// Legal castling moves (as rook squares) and which of `king_targets`
+    /// the king may step to, from one bulk attack computation where possible.
+    #[inline]
+    pub(crate) fn king_and_castling_moves(
+        &self,
+        king_targets: BitBoard,
+        with_castling: bool,
+    ) -> (BitBoard, BitBoard) {
+        let us = self.side_to_move;
+        let them = !us;
+        let king = self.king(us);
+        let without_king = self.occupied() ^ king.bitboard();
+        let rank = us.back_rank();
+        let mut open_paths = [BitBoard::EMPTY; 2];
+        let mut rooks = [None; 2];
+        let mut edge_rooks_only = true;
+        if with_castling && self.checkers.is_empty() && !self.castling.is_empty() {
+            for side in CastleSide::ALL {
+                let Some(rook) = self.castling.rook_square(us, side) else {
+                    continue;
+                };
+                let king_to = Square::new(side.king_destination(), rank);
+                let rook_to = Square::new(side.rook_destination(), rank);
+                let king_path = rank_span(king, king_to);
+                let occupied = without_king ^ rook.bitboard();
+                if (king_path | rank_span(rook, rook_to)).intersects(occupied) {
+                    continue;
+                }
+                // The destination is tested even when the king already stands
+                // there: the departing rook may have been its only shield.
+                open_paths[side as usize] = (king_path - king.bitboard()) | king_to.bitboard();
+                rooks[side as usize] = Some(rook);
+                edge_rooks_only &= matches!(rook.file(), File::A | File::H);
+            }
+        }
+        let paths = open_paths[0] | open_paths[1];
+        if paths.is_empty() || !edge_rooks_only {
+            // Per-square tests; for an interior Chess960 rook the occupancy must
+            // also lose that rook, which may shield the king's destination.
+            let mut castles = BitBoard::EMPTY;
+            for (path, rook) in open_paths.iter().zip(rooks) {
+                let Some(rook) = rook else { continue };
+                let occupied = without_king ^ rook.bitboard();
+                if path.iter().all(|sq| !self.is_attacked(sq, them, occupied)) {
+                    castles |= rook.bitboard();
+                }
+            }
+            let mut steps = BitBoard::EMPTY;
+            for to in king_targets {
+                if !self.is_attacked(to, them, without_king) {
+                    steps |= to.bitboard();
+                }
+            }
+            return (castles, steps);
+        }
+        // Edge rooks have nothing behind them, so dropping only the king from
+        // the occupancy gives the same answer for every square at once.
+        let attacked = self.attacked_within(paths | king_targets, them, without_king);
+        let mut castles = BitBoard::EMPTY;
+        for (path, rook) in open_paths.iter().zip(rooks) {
+            if let Some(rook) = rook {
+                if !path.intersects(attacked) {
+                    castles |= rook.bitboard();
+                }
+            }
+        }
+        (castles, king_targets - attacked)
+    }
+}
+
+/// The squares from `a` to `b` on one rank, both included (plain arithmetic:
+/// cheaper than a table lookup on the castling path).
+#[inline]
+fn rank_span(a: Square, b: Square) -> BitBoard {
+    let (low, high) = if a <= b {
+        (a as u32, b as u32)
+    } else {
+        (b as u32, a as u32)
+    };
+    BitBoard((u64::MAX >> (63 - high)) & (u64::MAX << low))
+}

@@ -1,0 +1,2 @@
+//! Matewise
+fn main() {}

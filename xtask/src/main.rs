@@ -1,0 +1,42 @@
+//! Project tasks: `cargo xtask perft | bench | tune | datagen`.
+//!
+//! Run `cargo xtask help` for the list.
+
+mod perft;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task> [options]
+
+tasks:
+  perft --fen \"<FEN>\" --depth N [--divide]   count leaves of one position
+  perft --suite FILE [--max-nodes N]          check every ;Dn count of an EPD suite
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("perft") => perft::run(&args[1..]),
+        Some("help") | Some("--help") | None => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task '{other}'\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The value following `--name` in `args`, if present.
+pub(crate) fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map(String::as_str)
+}
