@@ -39,6 +39,7 @@ mod castling;
 mod check;
 mod count;
 mod fen;
+mod history;
 mod make;
 mod movegen;
 mod moves;
@@ -51,6 +52,7 @@ pub use bitboard::{BitBoard, BitBoardIter};
 pub use board::Board;
 pub use castling::{CastleSide, CastlingRights};
 pub use fen::{FenError, START_FEN};
+pub use history::KeyHistory;
 pub use make::IllegalMoveError;
 pub use movegen::PieceMoves;
 pub use moves::{Move, MoveKind, MoveList, UciMove};
@@ -58,3 +60,8 @@ pub use perft::{perft, perft_divide};
 pub use see::SEE_VALUES;
 pub use types::{Color, File, ParseError, Piece, PieceKind, Rank, Square};
 pub use uci::MoveTextError;
+
+/// The README's example, compiled and run as a doctest so it cannot go stale.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -172,7 +172,7 @@ impl Board {
     /// let board = Board::from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1").unwrap();
     /// let mut moves = MoveList::new();
     /// board.generate_evasions(&mut moves);
-    /// assert_eq!(moves.len(), 1); // Kxd2
+    /// assert_eq!(moves.len(), 2); // Kxd2 or Kf1
     /// ```
     pub fn generate_evasions(&self, list: &mut MoveList) {
         debug_assert!(self.in_check());
@@ -366,36 +366,23 @@ impl Board {
         let them = !us;
         let king = self.king(us);
         let without_king = self.occupied() ^ king.bitboard();
-        let rank = us.back_rank();
-        let mut open_paths = [BitBoard::EMPTY; 2];
-        let mut rooks = [None; 2];
-        let mut edge_rooks_only = true;
-        if with_castling && self.checkers.is_empty() && !self.castling.is_empty() {
-            for side in CastleSide::ALL {
-                let Some(rook) = self.castling.rook_square(us, side) else {
-                    continue;
-                };
-                let king_to = Square::new(side.king_destination(), rank);
-                let rook_to = Square::new(side.rook_destination(), rank);
-                let king_path = rank_span(king, king_to);
-                let occupied = without_king ^ rook.bitboard();
-                if (king_path | rank_span(rook, rook_to)).intersects(occupied) {
-                    continue;
-                }
-                // The destination is tested even when the king already stands
-                // there: the departing rook may have been its only shield.
-                open_paths[side as usize] = (king_path - king.bitboard()) | king_to.bitboard();
-                rooks[side as usize] = Some(rook);
-                edge_rooks_only &= matches!(rook.file(), File::A | File::H);
-            }
-        }
-        let paths = open_paths[0] | open_paths[1];
-        if paths.is_empty() || !edge_rooks_only {
+        let (short, long) =
+            if with_castling && self.checkers.is_empty() && !self.castling.is_empty() {
+                (
+                    self.open_castling_path(CastleSide::Short, king, without_king),
+                    self.open_castling_path(CastleSide::Long, king, without_king),
+                )
+            } else {
+                (None, None)
+            };
+        let is_edge = |p: Option<(BitBoard, Square)>| {
+            p.is_none_or(|(_, rook)| matches!(rook.file(), File::A | File::H))
+        };
+        if (short.is_none() && long.is_none()) || !is_edge(short) || !is_edge(long) {
             // Per-square tests; for an interior Chess960 rook the occupancy must
             // also lose that rook, which may shield the king's destination.
             let mut castles = BitBoard::EMPTY;
-            for (path, rook) in open_paths.iter().zip(rooks) {
-                let Some(rook) = rook else { continue };
+            for (path, rook) in [short, long].into_iter().flatten() {
                 let occupied = without_king ^ rook.bitboard();
                 if path.iter().all(|sq| !self.is_attacked(sq, them, occupied)) {
                     castles |= rook.bitboard();
@@ -411,16 +398,41 @@ impl Board {
         }
         // Edge rooks have nothing behind them, so dropping only the king from
         // the occupancy gives the same answer for every square at once.
-        let attacked = self.attacked_within(paths | king_targets, them, without_king);
+        let path_of = |p: Option<(BitBoard, Square)>| p.map_or(BitBoard::EMPTY, |(path, _)| path);
+        let attacked = self.attacked_within(
+            path_of(short) | path_of(long) | king_targets,
+            them,
+            without_king,
+        );
         let mut castles = BitBoard::EMPTY;
-        for (path, rook) in open_paths.iter().zip(rooks) {
-            if let Some(rook) = rook {
-                if !path.intersects(attacked) {
-                    castles |= rook.bitboard();
-                }
+        for (path, rook) in [short, long].into_iter().flatten() {
+            if !path.intersects(attacked) {
+                castles |= rook.bitboard();
             }
         }
         (castles, king_targets - attacked)
+    }
+
+    /// The squares the king must cross safely (its destination always
+    /// included) and the rook, if `side` castling is allowed and unobstructed.
+    #[inline]
+    fn open_castling_path(
+        &self,
+        side: CastleSide,
+        king: Square,
+        without_king: BitBoard,
+    ) -> Option<(BitBoard, Square)> {
+        let rook = self.castling.rook_square(self.side_to_move, side)?;
+        let rank = self.side_to_move.back_rank();
+        let king_to = Square::new(side.king_destination(), rank);
+        let rook_to = Square::new(side.rook_destination(), rank);
+        let king_path = rank_span(king, king_to);
+        if (king_path | rank_span(rook, rook_to)).intersects(without_king ^ rook.bitboard()) {
+            return None;
+        }
+        // The destination is tested even when the king already stands there:
+        // the departing rook may have been its only shield.
+        Some(((king_path - king.bitboard()) | king_to.bitboard(), rook))
     }
 }
 
