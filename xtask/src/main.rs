@@ -2,6 +2,7 @@
 //!
 //! Run `cargo xtask help` for the list.
 
+mod mdp;
 mod perft;
 
 use std::process::ExitCode;
@@ -12,12 +13,14 @@ usage: cargo xtask <task> [options]
 tasks:
   perft --fen \"<FEN>\" --depth N [--divide]   count leaves of one position
   perft --suite FILE [--max-nodes N]          check every ;Dn count of an EPD suite
+  mdp [--depth 20] [--fen \"<FEN>\"]            mate distance pruning table, MDP off and on
 ";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => perft::run(&args[1..]),
+        Some("mdp") => mdp::run(&args[1..]),
         Some("help") | Some("--help") | None => {
             print!("{USAGE}");
             Ok(())

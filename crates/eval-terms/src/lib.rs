@@ -1,7 +1,70 @@
 //! # eval-terms
 //!
-//! The Little Chess Evaluation Compendium as a tapered, traced, tunable evaluation.
+//! Matewise's static evaluation. For now: material plus piece-square tables,
+//! tapered between middlegame and endgame by the Compendium's measure of
+//! game stage (piece strength: Q 9, R 4.5, B 3, N 3 per side, 60 at the
+//! start). The Compendium evaluation replaces the terms, keeping this API.
 //!
-//! This crate is part of the Matewise chess engine workspace. Its
-//! functionality arrives with its own issue; until then it only states its
-//! purpose so that the workspace shape and dependency direction are fixed.
+//! ```
+//! use eval_terms::Evaluator;
+//! use movegen::Board;
+//!
+//! let mut evaluator = Evaluator::new();
+//! let start = Board::default();
+//! assert!(evaluator.evaluate(&start).abs() < 50);
+//! let queen_up = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+//! assert!(evaluator.evaluate(&queen_up) > 800);
+//! ```
+
+mod mop_up;
+mod psqt;
+mod report;
+mod score;
+
+pub use report::{EvalReport, TermRow};
+pub use score::{Phase, S};
+
+use movegen::{Board, Color, PieceKind};
+
+/// A side-to-move-relative evaluation in centipawns.
+pub type Value = i32;
+
+/// The evaluation, with whatever per-thread caches it keeps (none yet; the
+/// Compendium evaluation adds pawn and material tables). One per search thread.
+#[derive(Clone, Debug, Default)]
+pub struct Evaluator {}
+
+impl Evaluator {
+    /// A fresh evaluator.
+    pub fn new() -> Evaluator {
+        Evaluator {}
+    }
+
+    /// Forgets cached entries (on `ucinewgame`).
+    pub fn clear(&mut self) {}
+
+    /// The evaluation of `board` for the side to move, in centipawns.
+    #[inline]
+    pub fn evaluate(&mut self, board: &Board) -> Value {
+        let white = psqt::score(board) + mop_up::score(board);
+        let value = white.taper(Phase::of(board));
+        match board.side_to_move() {
+            Color::White => value,
+            Color::Black => -value,
+        }
+    }
+
+    /// The evaluation broken down by term, from White's side, for `eval`.
+    pub fn report(&mut self, board: &Board) -> EvalReport {
+        report::build(board)
+    }
+}
+
+/// One side's piece strength in the Compendium's measure (Q 9, R 4.5, B 3,
+/// N 3), counted in half-points so it stays an integer: 60 at the start.
+pub(crate) fn piece_strength_halves(board: &Board, color: Color) -> u32 {
+    let count = |k| board.colored_pieces(k, color).len();
+    18 * count(PieceKind::Queen)
+        + 9 * count(PieceKind::Rook)
+        + 6 * (count(PieceKind::Bishop) + count(PieceKind::Knight))
+}

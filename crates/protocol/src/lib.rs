@@ -1,7 +1,67 @@
 //! # protocol
 //!
-//! UCI text to typed commands and typed engine output back to text. No I/O, no engine state.
+//! UCI text to typed commands and typed engine output back to text. No I/O,
+//! no engine state: the engine reads a line, calls [`parse`], acts on the
+//! [`Command`], and prints [`Response`]s.
 //!
-//! This crate is part of the Matewise chess engine workspace. Its
-//! functionality arrives with its own issue; until then it only states its
-//! purpose so that the workspace shape and dependency direction are fixed.
+//! - [`parse`] / [`Command::parse`]: one line in, `Ok(Some(Command))`,
+//!   `Ok(None)` for a blank line, or a [`ParseError`] whose `Display` is a
+//!   sentence fit for `info string`.
+//! - [`Command`] covers all of UCI (`uci`, `debug`, `isready`, `setoption`,
+//!   `register`, `ucinewgame`, `position`, `go`, `stop`, `ponderhit`, `quit`)
+//!   and Matewise's own `bench [depth]`, `d`, `eval [full]` and `glance`.
+//!   Its `Display` is the canonical text, which parses back to the same command.
+//! - [`GoParams`] holds every `go` parameter; clock times are `i64`
+//!   milliseconds as sent, negative ones included.
+//! - [`Response`] is every line the engine sends: `id`, `uciok`, `readyok`,
+//!   [`UciOption`] declarations, `bestmove`, [`Info`] and `info string`.
+//! - Moves are [`UciMove`]s (re-exported from `movegen`): text checked for
+//!   shape only; the board decides legality.
+//!
+//! ```
+//! use protocol::{Command, Info, Response, Score, Setup};
+//!
+//! match protocol::parse("position startpos moves e2e4 e7e5")? {
+//!     Some(Command::Position { setup, moves }) => {
+//!         assert_eq!(setup, Setup::StartPos);
+//!         assert_eq!(moves.len(), 2);
+//!     }
+//!     other => panic!("unexpected {other:?}"),
+//! }
+//!
+//! // A bad line becomes an error the engine can report.
+//! let err = protocol::parse("go wtime abc").unwrap_err();
+//! let report = Response::InfoString(err.to_string());
+//! assert_eq!(report.to_string(), "info string go wtime: 'abc' is not a whole number of milliseconds");
+//!
+//! let info = Info {
+//!     depth: Some(1),
+//!     score: Some(Score::Cp(20)),
+//!     nodes: Some(20),
+//!     pv: vec!["e2e4".parse().unwrap()],
+//!     ..Info::default()
+//! };
+//! assert_eq!(Response::from(info).to_string(), "info depth 1 score cp 20 nodes 20 pv e2e4");
+//! # Ok::<(), protocol::ParseError>(())
+//! ```
+
+mod command;
+mod error;
+mod go;
+mod info;
+mod parse;
+mod response;
+mod write;
+
+pub use command::{Command, Registration, Setup};
+pub use error::ParseError;
+pub use go::GoParams;
+pub use info::{Bound, Info, Score, Wdl};
+pub use movegen::UciMove;
+pub use parse::parse;
+pub use response::{OptionKind, Response, UciOption};
+
+/// The README's example runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,7 +1,42 @@
 //! # search
 //!
-//! Iterative deepening alpha-beta search with a transposition table, pruning (including mate distance pruning), time management and Lazy SMP.
+//! Matewise's search: iterative deepening with aspiration windows over a
+//! principal variation search; quiescence search with SEE pruning and check
+//! evasions; a lock-free transposition table; null-move pruning with a
+//! zugzwang guard, late move reductions, reverse futility and futility
+//! pruning, late move pruning, check extensions; a staged move picker;
+//! history with gravity, killers and counter moves; repetition and
+//! fifty-move detection; mate distance pruning; time management; Lazy SMP.
 //!
-//! This crate is part of the Matewise chess engine workspace. Its
-//! functionality arrives with its own issue; until then it only states its
-//! purpose so that the workspace shape and dependency direction are fixed.
+//! ```
+//! use movegen::{Board, KeyHistory};
+//! use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+//!
+//! let mut searcher = Searcher::new(16, 1);
+//! let board = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
+//! let limits = Limits { depth: Some(18), ..Limits::default() };
+//! let mut lines = 0;
+//! let result = searcher.search(&board, &KeyHistory::default(), &limits,
+//!     &SearchOptions::default(), &SearchControl::new(false), &mut |_info| lines += 1);
+//! assert_eq!(result.score, Score::Mate(8));
+//! assert!(lines > 0);
+//! ```
+
+mod bench;
+mod driver;
+mod history;
+mod limits;
+mod movepick;
+mod score;
+mod search;
+mod time;
+mod tt;
+mod worker;
+
+pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench};
+pub use driver::{SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
+pub use limits::{Clock, Limits};
+pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
+pub use time::TimeManager;
+pub use tt::{Bound, TranspositionTable, TtHit};
+pub use worker::ThreadData;

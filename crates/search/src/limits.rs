@@ -1,0 +1,47 @@
+//! What the GUI allows a search: clocks, depth, nodes, mate, move time.
+
+use movegen::Move;
+use std::time::Duration;
+
+/// One side's clock, as `go wtime/btime/winc/binc` give it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub time: Duration,
+    /// Increment per move.
+    pub increment: Duration,
+}
+
+/// The limits of one search. Unset fields do not limit.
+///
+/// ```
+/// use search::Limits;
+/// let limits = Limits { depth: Some(8), ..Limits::default() };
+/// assert!(!limits.is_timed());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The side to move's clock, if playing under one.
+    pub clock: Option<Clock>,
+    /// Moves until the next time control (`movestogo`).
+    pub moves_to_go: Option<u32>,
+    /// Exact time for this move (`movetime`).
+    pub move_time: Option<Duration>,
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes, all threads together.
+    pub nodes: Option<u64>,
+    /// Stop once a mate in this many moves or fewer is proven.
+    pub mate: Option<u32>,
+    /// Search until told to stop.
+    pub infinite: bool,
+    /// Search only these root moves (empty: all).
+    pub search_moves: Vec<Move>,
+}
+
+impl Limits {
+    /// True if a clock or a move time bounds the search.
+    pub fn is_timed(&self) -> bool {
+        self.clock.is_some() || self.move_time.is_some()
+    }
+}

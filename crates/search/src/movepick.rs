@@ -1,0 +1,207 @@
+//! The staged move picker: the TT move before anything is generated, then
+//! good captures (MVV-LVA, SEE >= 0), killers, the counter move, quiets by
+//! history, and last the captures that lose material.
+
+use crate::history::Histories;
+use movegen::{Board, Move, MoveList, PieceKind};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateCaptures,
+    GoodCaptures,
+    GenerateQuiets,
+    Killers,
+    Quiets,
+    BadCaptures,
+    Done,
+}
+
+/// Orders and hands out the legal moves of one node.
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    refutations: [Move; 3],
+    captures: MoveList,
+    capture_scores: [i32; 256],
+    next_capture: usize,
+    bad_captures: MoveList,
+    next_bad: usize,
+    quiets: MoveList,
+    quiet_scores: [i32; 256],
+    next_quiet: usize,
+    next_refutation: usize,
+    skip_quiets: bool,
+    skip_bad_captures: bool,
+}
+
+/// Most valuable victim, least valuable attacker.
+#[inline]
+fn mvv_lva(board: &Board, mv: Move) -> i32 {
+    const VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
+    let victim = if mv.is_en_passant() {
+        PieceKind::Pawn
+    } else {
+        board.kind_on(mv.to()).unwrap_or(PieceKind::Pawn)
+    };
+    let attacker = board.kind_on(mv.from()).unwrap_or(PieceKind::Pawn);
+    let promotion = mv.promotion().map_or(0, |p| VALUE[p as usize] * 16);
+    VALUE[victim as usize] * 16 - VALUE[attacker as usize] + promotion
+}
+
+impl MovePicker {
+    /// A picker for a full-width node. `tt_move` must be checked legal by
+    /// the caller (or be `Move::NULL`); killers and the counter move are
+    /// only played if they are among the generated quiets.
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
+        MovePicker {
+            stage: if tt_move.is_null() {
+                Stage::GenerateCaptures
+            } else {
+                Stage::TtMove
+            },
+            tt_move,
+            refutations: [killers[0], killers[1], counter],
+            captures: MoveList::new(),
+            capture_scores: [0; 256],
+            next_capture: 0,
+            bad_captures: MoveList::new(),
+            next_bad: 0,
+            quiets: MoveList::new(),
+            quiet_scores: [0; 256],
+            next_quiet: 0,
+            next_refutation: 0,
+            skip_quiets: false,
+            skip_bad_captures: false,
+        }
+    }
+
+    /// A picker for quiescence: captures and queen promotions that do not
+    /// lose material by SEE (every move when in check).
+    pub fn new_quiescence(tt_move: Move, in_check: bool) -> MovePicker {
+        let mut picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL);
+        picker.skip_quiets = !in_check;
+        picker.skip_bad_captures = !in_check;
+        picker
+    }
+
+    /// Stops handing out quiet moves (late-move pruning); captures continue.
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The next move to try, best first, or `None` when all are out.
+    pub fn next(&mut self, board: &Board, histories: &Histories) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateCaptures;
+                    return Some(self.tt_move);
+                }
+                Stage::GenerateCaptures => {
+                    board.generate_captures(&mut self.captures);
+                    for (i, &mv) in self.captures.iter().enumerate() {
+                        self.capture_scores[i] = mvv_lva(board, mv);
+                    }
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    match pick_best(
+                        &mut self.captures,
+                        &mut self.capture_scores,
+                        self.next_capture,
+                    ) {
+                        Some(mv) => {
+                            self.next_capture += 1;
+                            if mv == self.tt_move {
+                                continue;
+                            }
+                            if board.see_ge(mv, 0) {
+                                return Some(mv);
+                            }
+                            if !self.skip_bad_captures {
+                                self.bad_captures.push(mv);
+                            }
+                        }
+                        None => self.stage = Stage::GenerateQuiets,
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    board.generate_quiets(&mut self.quiets);
+                    let us = board.side_to_move();
+                    for (i, &mv) in self.quiets.iter().enumerate() {
+                        self.quiet_scores[i] = histories.quiet(us, mv);
+                    }
+                    self.stage = Stage::Killers;
+                }
+                Stage::Killers => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    if self.next_refutation == self.refutations.len() {
+                        self.stage = Stage::Quiets;
+                        continue;
+                    }
+                    let mv = self.refutations[self.next_refutation];
+                    self.next_refutation += 1;
+                    let seen = mv == self.tt_move
+                        || self.refutations[..self.next_refutation - 1].contains(&mv);
+                    if mv.is_null() || seen {
+                        continue;
+                    }
+                    if let Some(i) = self.quiets.iter().position(|&q| q == mv) {
+                        // Mark it as played so the history stage skips it.
+                        self.quiet_scores[i] = i32::MIN;
+                        return Some(mv);
+                    }
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    match pick_best(&mut self.quiets, &mut self.quiet_scores, self.next_quiet) {
+                        Some(mv) if self.quiet_scores[self.next_quiet] != i32::MIN => {
+                            self.next_quiet += 1;
+                            if mv != self.tt_move {
+                                return Some(mv);
+                            }
+                        }
+                        Some(_) => self.next_quiet += 1,
+                        None => self.stage = Stage::BadCaptures,
+                    }
+                }
+                Stage::BadCaptures => match self.bad_captures.get(self.next_bad) {
+                    Some(&mv) => {
+                        self.next_bad += 1;
+                        return Some(mv);
+                    }
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Selection sort, one step: swaps the best remaining move to `from` and returns it.
+#[inline]
+fn pick_best(moves: &mut MoveList, scores: &mut [i32; 256], from: usize) -> Option<Move> {
+    if from >= moves.len() {
+        return None;
+    }
+    let mut best = from;
+    for i in from + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(from, best);
+    scores.swap(from, best);
+    Some(moves[from])
+}

@@ -1,0 +1,84 @@
+//! Search scores: centipawns, with mates encoded as `MATE - plies`.
+
+/// The score of giving mate now; a mate `n` plies from the root scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// The deepest ply a search reaches.
+pub const MAX_PLY: usize = 128;
+/// Scores at or beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A score outside every real score.
+pub const INFINITE: i32 = MATE + 1;
+/// The draw score.
+pub const DRAW: i32 = 0;
+
+/// The score of mating in `ply` plies from the root.
+#[inline]
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// The score of being mated in `ply` plies from the root.
+#[inline]
+pub const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+/// True if `score` announces a mate for either side.
+#[inline]
+pub const fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// Mate scores are stored in the table relative to the node, not the root,
+/// so that an entry means the same wherever it is found.
+#[inline]
+pub const fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`to_table`].
+#[inline]
+pub const fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score as UCI reports it.
+///
+/// ```
+/// use search::{Score, MATE};
+/// assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+/// assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
+/// assert_eq!(Score::from_internal(35), Score::Centipawns(35));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// A normal evaluation.
+    Centipawns(i32),
+    /// Mate in this many moves (negative: getting mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score (side to move at the root).
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Centipawns(score)
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! The alpha-beta search proper: principal variation search with the usual
+//! pruning, and quiescence search. Root handling lives in `driver.rs`.
+
+use crate::history::history_bonus;
+use crate::movepick::MovePicker;
+use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, is_mate, mate_in, mated_in};
+use crate::tt::Bound;
+use crate::worker::Worker;
+use arrayvec::ArrayVec;
+use movegen::{Board, Move, PieceKind};
+use once_cell::sync::Lazy;
+
+/// Late-move reductions by depth and move number, in plies.
+static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (played, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (depth as f64).ln() * (played as f64).ln() / 2.25) as i32;
+        }
+    }
+    table
+});
+
+#[inline]
+fn reduction(depth: i32, played: usize) -> i32 {
+    REDUCTIONS[(depth as usize).min(63)][played.min(63)]
+}
+
+/// True for moves that change material: captures and promotions.
+#[inline]
+pub(crate) fn is_tactical(board: &Board, mv: Move) -> bool {
+    mv.promotion().is_some()
+        || mv.is_en_passant()
+        || (!mv.is_castle() && board.occupied().has(mv.to()))
+}
+
+/// Bare kings, or a lone minor piece: nobody can mate.
+#[inline]
+fn insufficient_material(board: &Board) -> bool {
+    let heavy = board.pieces(PieceKind::Pawn)
+        | board.pieces(PieceKind::Rook)
+        | board.pieces(PieceKind::Queen);
+    heavy.is_empty()
+        && (board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Bishop)).len() <= 1
+}
+
+#[inline]
+fn has_non_pawn_material(board: &Board, color: movegen::Color) -> bool {
+    let us = board.colors(color);
+    let pawns_and_king = board.pieces(PieceKind::Pawn) | board.pieces(PieceKind::King);
+    !(us - pawns_and_king).is_empty()
+}
+
+impl Worker<'_> {
+    /// The static evaluation, clamped clear of mate scores.
+    #[inline]
+    fn evaluate(&mut self, board: &Board) -> i32 {
+        self.data
+            .evaluator
+            .evaluate(board)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Negamax alpha-beta with principal variation search.
+    pub(crate) fn search<const PV: bool>(
+        &mut self,
+        board: &Board,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.quiescence::<PV>(board, alpha, beta, ply);
+        }
+        if self.count_node_and_check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate(board) };
+        }
+        if ply > 0 {
+            if insufficient_material(board) || self.keys.repetitions(board) > 0 {
+                return DRAW;
+            }
+            if board.halfmove_clock() >= 100 {
+                return if in_check && board.count_legal_moves() == 0 {
+                    mated_in(ply)
+                } else {
+                    DRAW
+                };
+            }
+            if self.shared.mate_distance_pruning {
+                // Mate distance pruning, both bounds, as the seed gives it.
+                let mating_value = mate_in(ply);
+                if mating_value < beta {
+                    beta = mating_value;
+                    if alpha >= mating_value {
+                        return mating_value;
+                    }
+                }
+                let mated_value = mated_in(ply);
+                if mated_value > alpha {
+                    alpha = mated_value;
+                    if beta <= mated_value {
+                        return mated_value;
+                    }
+                }
+            }
+        }
+
+        let key = board.hash();
+        let tt = self.shared.tt.probe(key, ply);
+        let tt_move = tt.map_or(Move::NULL, |t| t.mv);
+        let tt_move = if !tt_move.is_null() && board.is_legal(tt_move) {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        if let Some(t) = tt {
+            let fits = match t.bound {
+                Bound::Exact => true,
+                Bound::Lower => t.score >= beta,
+                Bound::Upper => t.score <= alpha,
+            };
+            if !PV && ply > 0 && t.depth >= depth && fits {
+                return t.score;
+            }
+        }
+
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            tt.map_or_else(|| self.evaluate(board), |t| t.eval)
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        self.data.histories.clear_killers(ply);
+
+        if !PV && !in_check && ply > 0 {
+            // Reverse futility: far above beta at low depth, a quiet move will do.
+            let margin = 80 * depth - if improving { 50 } else { 0 };
+            if depth <= 8
+                && static_eval - margin >= beta
+                && !is_mate(beta)
+                && static_eval < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null move, but not where zugzwang is likely: either side down
+            // to king and pawns (mating a bare king needs zugzwang).
+            let previous_was_null = self.stack[ply - 1].played.is_null();
+            if depth >= 3
+                && static_eval >= beta
+                && !is_mate(beta)
+                && !previous_was_null
+                && has_non_pawn_material(board, board.side_to_move())
+                && has_non_pawn_material(board, !board.side_to_move())
+            {
+                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+                if let Some(passed) = board.null_move() {
+                    self.stack[ply].played = Move::NULL;
+                    self.keys.push(key);
+                    let score = -self.search::<false>(
+                        &passed,
+                        depth - r,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        !cut_node,
+                    );
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if is_mate(score) { beta } else { score };
+                    }
+                }
+            }
+        }
+        // Without a hash move, search a little shallower (internal iterative reduction).
+        if tt_move.is_null() && depth >= 4 && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        let us = board.side_to_move();
+        let previous = if ply > 0 {
+            self.stack[ply - 1].played
+        } else {
+            Move::NULL
+        };
+        let killers = self.data.histories.killers(ply);
+        let counter = self.data.histories.counter(board, previous);
+        let mut picker = MovePicker::new(tt_move, killers, counter);
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NULL;
+        let original_alpha = alpha;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+
+        while let Some(mv) = picker.next(board, &self.data.histories) {
+            let tactical = is_tactical(board, mv);
+            let gives_check = board.gives_check(mv);
+            if ply > 0 && !in_check && best_score > -MATE_BOUND {
+                if !tactical && !gives_check {
+                    // Late move pruning: enough quiets tried at low depth.
+                    let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+                    if depth <= 8 && searched >= late {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // Futility: even a good quiet move won't lift the eval to alpha.
+                    if depth <= 6 && static_eval + 100 + 90 * depth <= alpha && alpha < MATE_BOUND {
+                        continue;
+                    }
+                } else if depth <= 6 && !board.see_ge(mv, -90 * depth) {
+                    continue;
+                }
+            }
+
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            self.shared.tt.prefetch(child.hash());
+            self.stack[ply].played = mv;
+            self.keys.push(key);
+            let extension = i32::from(gives_check);
+            let new_depth = depth - 1 + extension;
+
+            let score = if searched == 0 {
+                -self.search::<PV>(&child, new_depth, -beta, -alpha, ply + 1, false)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !tactical && searched > usize::from(PV) {
+                    r = reduction(depth, searched);
+                    r += i32::from(!PV) + i32::from(cut_node);
+                    r -= i32::from(improving) + i32::from(gives_check);
+                    r -= self.data.histories.quiet(us, mv) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s =
+                    -self.search::<false>(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.search::<false>(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        !cut_node,
+                    );
+                }
+                if PV && s > alpha && s < beta {
+                    s = -self.search::<true>(&child, new_depth, -beta, -alpha, ply + 1, false);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    alpha = score;
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.reward_quiet(board, ply, depth, mv, previous, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && mv != best_move {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+
+        if searched == 0 && best_score == -INFINITE {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if PV && alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval_to_store = if in_check { 0 } else { static_eval };
+        self.shared
+            .tt
+            .store(key, best_move, best_score, eval_to_store, depth, bound, ply);
+        best_score
+    }
+
+    fn reward_quiet(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        previous: Move,
+        tried: &[Move],
+    ) {
+        let us = board.side_to_move();
+        let bonus = history_bonus(depth);
+        let h = &mut self.data.histories;
+        h.update_quiet(us, mv, bonus);
+        for &other in tried {
+            h.update_quiet(us, other, -bonus);
+        }
+        h.add_killer(ply, mv);
+        h.set_counter(board, previous, mv);
+    }
+
+    /// Captures (and evasions in check) until the position is quiet.
+    pub(crate) fn quiescence<const PV: bool>(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.count_node_and_check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate(board) };
+        }
+        if insufficient_material(board) {
+            return DRAW;
+        }
+        let key = board.hash();
+        let tt = self.shared.tt.probe(key, ply);
+        if let Some(t) = tt {
+            let fits = match t.bound {
+                Bound::Exact => true,
+                Bound::Lower => t.score >= beta,
+                Bound::Upper => t.score <= alpha,
+            };
+            if !PV && fits {
+                return t.score;
+            }
+        }
+        let mut best_score = -INFINITE;
+        let mut static_eval = -INFINITE;
+        if !in_check {
+            static_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best_score = static_eval;
+        }
+        let tt_move = tt.map_or(Move::NULL, |t| t.mv);
+        let tt_move = if !tt_move.is_null()
+            && (in_check || is_tactical(board, tt_move))
+            && board.is_legal(tt_move)
+        {
+            tt_move
+        } else {
+            Move::NULL
+        };
+        let mut picker = MovePicker::new_quiescence(tt_move, in_check);
+        let mut best_move = Move::NULL;
+        let mut legal = 0;
+        while let Some(mv) = picker.next(board, &self.data.histories) {
+            legal += 1;
+            if !in_check && !board.see_ge(mv, 0) {
+                continue;
+            }
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = mv;
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        let eval_to_store = if in_check { 0 } else { static_eval };
+        self.shared
+            .tt
+            .store(key, best_move, best_score, eval_to_store, 0, bound, ply);
+        best_score
+    }
+}

@@ -1,0 +1,152 @@
+//! One search thread's state: its node count, PV table, stack, and the
+//! persistent per-thread data (histories, evaluator).
+
+use crate::history::Histories;
+use crate::limits::Limits;
+use crate::score::MAX_PLY;
+use crate::tt::TranspositionTable;
+use eval_terms::Evaluator;
+use movegen::{KeyHistory, Move};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+/// What a thread keeps between searches (cleared by `ucinewgame`).
+#[derive(Clone, Default)]
+pub struct ThreadData {
+    pub(crate) histories: Histories,
+    pub(crate) evaluator: Evaluator,
+}
+
+impl ThreadData {
+    /// Forgets histories and evaluation caches.
+    pub fn clear(&mut self) {
+        self.histories.clear();
+        self.evaluator.clear();
+    }
+}
+
+/// A node counter on its own cache line, so threads don't share one.
+#[derive(Default)]
+#[repr(align(64))]
+pub(crate) struct NodeCounter(pub(crate) AtomicU64);
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub(crate) tt: &'a TranspositionTable,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) node_counts: &'a [NodeCounter],
+    pub(crate) limits: &'a Limits,
+    pub(crate) mate_distance_pruning: bool,
+}
+
+impl Shared<'_> {
+    /// Nodes of all threads as last published.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        self.node_counts.iter().map(|c| c.0.load(Relaxed)).sum()
+    }
+}
+
+#[derive(Copy, Clone, Default)]
+pub(crate) struct StackEntry {
+    pub(crate) static_eval: i32,
+    pub(crate) played: Move,
+}
+
+/// The per-search state of one thread.
+pub(crate) struct Worker<'a> {
+    pub(crate) id: usize,
+    pub(crate) shared: &'a Shared<'a>,
+    pub(crate) data: &'a mut ThreadData,
+    pub(crate) keys: KeyHistory,
+    pub(crate) stack: Box<[StackEntry; MAX_PLY + 4]>,
+    pub(crate) pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pub(crate) pv_len: [usize; MAX_PLY + 1],
+    pub(crate) nodes: u64,
+    pub(crate) seldepth: usize,
+    pub(crate) completed_depth: u32,
+    pub(crate) stopped: bool,
+    /// The main thread also watches the clock; helpers only the stop flag.
+    pub(crate) clock_check: Option<&'a dyn Fn() -> bool>,
+}
+
+impl<'a> Worker<'a> {
+    pub(crate) fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        data: &'a mut ThreadData,
+        keys: KeyHistory,
+    ) -> Worker<'a> {
+        Worker {
+            id,
+            shared,
+            data,
+            keys,
+            stack: Box::new([StackEntry::default(); MAX_PLY + 4]),
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            completed_depth: 0,
+            stopped: false,
+            clock_check: None,
+        }
+    }
+
+    /// Counts a node and says whether the search must unwind now.
+    #[inline]
+    pub(crate) fn count_node_and_check_stop(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            self.shared.node_counts[self.id]
+                .0
+                .store(self.nodes, Relaxed);
+        }
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = self.shared.limits.nodes {
+            // The main thread alone decides, from its own exact count, so
+            // that `go nodes` single-threaded is reproducible.
+            if self.id == 0 && self.nodes >= limit {
+                self.stop_all();
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            if let Some(check) = self.clock_check {
+                if check() {
+                    self.stop_all();
+                }
+            }
+        }
+        if self.shared.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    pub(crate) fn stop_all(&mut self) {
+        self.shared.stop.store(true, Relaxed);
+        self.stopped = true;
+    }
+
+    /// Nodes of all threads, with this thread's own count exact.
+    pub(crate) fn nodes_all_threads(&self) -> u64 {
+        self.publish_nodes();
+        self.shared.total_nodes()
+    }
+
+    pub(crate) fn publish_nodes(&self) {
+        self.shared.node_counts[self.id]
+            .0
+            .store(self.nodes, Relaxed);
+    }
+
+    /// Makes `mv` the first move of ply's PV, followed by the child's PV.
+    #[inline]
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply] = mv;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+}
