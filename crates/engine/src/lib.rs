@@ -1,7 +1,110 @@
 //! # engine
 //!
-//! Wires the crates into a UCI engine: options, threads and the stdin/stdout loop.
+//! Matewise as a UCI engine: it reads commands on one thread, searches on
+//! others, and writes every line through one synchronised output. `isready`
+//! is answered at once even during a search; `stop` gets its `bestmove` at
+//! once; `quit` and end of input end cleanly.
 //!
-//! This crate is part of the Matewise chess engine workspace. Its
-//! functionality arrives with its own issue; until then it only states its
-//! purpose so that the workspace shape and dependency direction are fixed.
+//! ```
+//! use engine::{Output, Session};
+//! use std::sync::{Arc, Mutex};
+//!
+//! // Capture the output in a buffer instead of stdout.
+//! #[derive(Clone, Default)]
+//! struct Buffer(Arc<Mutex<Vec<u8>>>);
+//! impl std::io::Write for Buffer {
+//!     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { self.0.lock().unwrap().write(b) }
+//!     fn flush(&mut self) -> std::io::Result<()> { Ok(()) }
+//! }
+//! let buffer = Buffer::default();
+//! let mut session = Session::new(Output::new(Box::new(buffer.clone())));
+//! session.handle_line("position startpos moves e2e4");
+//! session.handle_line("go depth 3");
+//! session.shutdown(); // waits for the bestmove
+//! let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
+//! assert!(text.lines().last().unwrap().starts_with("bestmove "));
+//! ```
+
+mod job;
+mod options;
+mod output;
+mod session;
+
+pub use options::{EngineOptions, OptionEffect, declarations};
+pub use output::{Output, info_line, wdl};
+pub use session::{Flow, Session};
+
+use movegen::{Board, perft, perft_divide};
+use std::io::BufRead;
+
+/// Runs the UCI loop on standard input and output until `quit` or end of input.
+pub fn run() {
+    let out = Output::stdout();
+    let mut session = Session::new(out);
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel::<String>();
+    // Input is read on its own thread so that a blocked read never holds up the engine.
+    let reader = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                match line {
+                    Ok(line) => {
+                        if lines_tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        })
+        .expect("spawning the input thread");
+    for line in lines_rx {
+        if session.handle_line(&line) == Flow::Quit {
+            break;
+        }
+    }
+    // End of input or quit: finish cleanly (a running search prints its bestmove).
+    session.shutdown();
+    drop(reader);
+}
+
+/// Sets up tracing to standard error, filtered by `RUST_LOG` (default: warnings).
+pub fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// The `go perft N` text: `move: count` per root move, then the total.
+pub fn perft_text(board: &Board, depth: u32) -> String {
+    let mut text = String::new();
+    let total = if depth == 0 {
+        perft(board, 0)
+    } else {
+        let mut sum = 0;
+        for (mv, nodes) in perft_divide(board, depth) {
+            text.push_str(&format!("{}: {nodes}\n", board.to_uci(mv)));
+            sum += nodes;
+        }
+        sum
+    };
+    text.push_str(&format!("\nNodes searched: {total}"));
+    text
+}
+
+/// Runs the bench and prints its result; the last line is `N nodes M nps`.
+pub fn bench(out: &Output, depth: Option<u32>) {
+    let depth = depth.unwrap_or(search::BENCH_DEPTH);
+    let result = search::run_bench(depth);
+    out.line(&format!(
+        "Positions searched: {} at depth {depth}",
+        search::BENCH_POSITIONS.len()
+    ));
+    out.line(&format!("Total time (ms) : {}", result.time.as_millis()));
+    out.line(&format!("Nodes searched  : {}", result.nodes));
+    out.line(&format!("Nodes/second    : {}", result.nps()));
+    out.line(&format!("{} nodes {} nps", result.nodes, result.nps()));
+}

@@ -1,0 +1,236 @@
+//! The engine's state between commands, and what each command does to it.
+
+use crate::job::{JobSpec, SearchJob};
+use crate::options::{EngineOptions, OptionEffect, declarations};
+use crate::output::Output;
+use eval_terms::Evaluator;
+use movegen::{Board, KeyHistory, Move, UciMove};
+use protocol::{Command, GoParams, Response, Setup};
+use search::{Clock, Limits, SearchOptions, Searcher};
+use std::time::Duration;
+
+/// The engine: position, options, and either an idle searcher or a running search.
+pub struct Session {
+    out: Output,
+    options: EngineOptions,
+    board: Board,
+    history: KeyHistory,
+    idle: Option<Searcher>,
+    running: Option<SearchJob>,
+    debug: bool,
+}
+
+/// Whether the loop should go on reading commands.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `quit`: stop reading.
+    Quit,
+}
+
+impl Session {
+    /// A new session writing to `out`.
+    pub fn new(out: Output) -> Session {
+        let options = EngineOptions::default();
+        Session {
+            idle: Some(Searcher::new(options.hash_mb, options.threads)),
+            out,
+            options,
+            board: Board::default(),
+            history: KeyHistory::with_capacity(1024),
+            running: None,
+            debug: false,
+        }
+    }
+
+    /// Parses and executes one input line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        tracing::trace!(line, "input");
+        match protocol::parse(line) {
+            Ok(Some(command)) => self.execute(command),
+            Ok(None) => Flow::Continue,
+            Err(error) => {
+                self.out.info_string(error.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Waits for a running search to finish (after stopping it) and ends.
+    pub fn shutdown(&mut self) {
+        self.finish_search();
+    }
+
+    fn searcher(&mut self) -> &mut Searcher {
+        self.finish_search();
+        self.idle.get_or_insert_with(|| Searcher::new(16, 1))
+    }
+
+    /// Stops a running search, if any, and takes the searcher back.
+    fn finish_search(&mut self) {
+        if let Some(job) = self.running.take() {
+            self.idle = Some(job.stop_and_join());
+        }
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Uci => {
+                self.out.send(&Response::IdName(format!(
+                    "Matewise {}",
+                    env!("CARGO_PKG_VERSION")
+                )));
+                self.out
+                    .send(&Response::IdAuthor("the Matewise developers".into()));
+                for option in declarations() {
+                    self.out.send(&Response::Option(option));
+                }
+                self.out.send(&Response::UciOk);
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.out.send(&Response::ReadyOk),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Register(_) => self.out.info_string("registration is not needed"),
+            Command::UciNewGame => {
+                self.searcher().clear();
+                self.set_board(Board::default(), KeyHistory::with_capacity(1024));
+            }
+            Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::Go(params) => self.go(&params),
+            Command::Stop => self.finish_search(),
+            Command::PonderHit => {
+                if let Some(job) = &self.running {
+                    job.control().ponderhit();
+                }
+            }
+            Command::Quit => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+            Command::Bench { depth } => {
+                self.finish_search();
+                crate::bench(&self.out, depth);
+            }
+            Command::D => self.out.line(&self.board.to_string()),
+            Command::Eval { .. } => {
+                let report = Evaluator::new().report(&self.board);
+                self.out.line(&report.to_string());
+            }
+            Command::Glance => self
+                .out
+                .info_string("glance: mate at a glance is not part of this build yet"),
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        match self.options.set(name, value) {
+            Err(message) => self.out.info_string(message),
+            Ok(OptionEffect::None) => self
+                .board
+                .set_chess960(self.options.chess960 || self.board.chess960()),
+            Ok(OptionEffect::ResizeHash) => {
+                let mb = self.options.hash_mb;
+                if let Err(message) = self.searcher().set_hash(mb) {
+                    self.options.hash_mb = 1;
+                    self.out.info_string(message);
+                }
+            }
+            Ok(OptionEffect::SetThreads) => {
+                let n = self.options.threads;
+                self.searcher().set_threads(n);
+            }
+            Ok(OptionEffect::ClearHash) => self.searcher().clear_hash(),
+        }
+    }
+
+    fn set_board(&mut self, mut board: Board, history: KeyHistory) {
+        board.set_chess960(self.options.chess960 || board.chess960());
+        self.board = board;
+        self.history = history;
+    }
+
+    /// Loads a position; on a bad move, reports it and keeps the position
+    /// reached just before it.
+    fn set_position(&mut self, setup: &Setup, moves: &[UciMove]) {
+        let board = match Board::from_fen(setup.fen()) {
+            Ok(board) => board,
+            Err(error) => {
+                self.out.info_string(format!(
+                    "invalid FEN '{}': {error}; position unchanged",
+                    setup.fen()
+                ));
+                return;
+            }
+        };
+        self.set_board(board, KeyHistory::with_capacity(1024 + moves.len()));
+        for (index, &text) in moves.iter().enumerate() {
+            match self.board.from_uci(text) {
+                Ok(mv) => {
+                    self.history.push(self.board.hash());
+                    self.board.play_unchecked(mv);
+                }
+                Err(error) => {
+                    self.out.info_string(format!(
+                        "move {} ({text}): {error}; position kept after the {index} move(s) before it",
+                        index + 1
+                    ));
+                    return;
+                }
+            }
+        }
+    }
+
+    fn go(&mut self, params: &GoParams) {
+        if let Some(depth) = params.perft {
+            self.finish_search();
+            self.out.line(&crate::perft_text(&self.board, depth));
+            return;
+        }
+        let limits = self.limits(params);
+        let spec = JobSpec {
+            board: self.board.clone(),
+            history: self.history.clone(),
+            limits,
+            options: SearchOptions {
+                multipv: self.options.multipv,
+                move_overhead: self.options.move_overhead,
+                mate_distance_pruning: self.options.mate_distance_pruning,
+            },
+            show_wdl: self.options.show_wdl,
+            ponder: params.ponder,
+        };
+        self.finish_search();
+        let searcher = self.idle.take().unwrap_or_else(|| Searcher::new(16, 1));
+        self.running = Some(SearchJob::start(searcher, spec, self.out.clone()));
+    }
+
+    fn limits(&self, params: &GoParams) -> Limits {
+        let us = self.board.side_to_move();
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        let clock = params.time_left(us).map(|time| Clock {
+            time: ms(time),
+            increment: ms(params.increment(us).unwrap_or(0)),
+        });
+        let mut search_moves: Vec<Move> = Vec::new();
+        for &m in &params.searchmoves {
+            match self.board.from_uci(m) {
+                Ok(mv) => search_moves.push(mv),
+                Err(error) => self
+                    .out
+                    .info_string(format!("searchmoves {m}: {error}; ignored")),
+            }
+        }
+        Limits {
+            clock,
+            moves_to_go: params.movestogo,
+            move_time: params.movetime.map(ms),
+            depth: params.depth,
+            nodes: params.nodes,
+            mate: params.mate,
+            infinite: params.infinite,
+            search_moves,
+        }
+    }
+}
