@@ -2,6 +2,7 @@
 //!
 //! Run `cargo xtask help` for the list.
 
+mod bench;
 mod mdp;
 mod perft;
 
@@ -13,6 +14,8 @@ usage: cargo xtask <task> [options]
 tasks:
   perft --fen \"<FEN>\" --depth N [--divide]   count leaves of one position
   perft --suite FILE [--max-nodes N]          check every ;Dn count of an EPD suite
+  bench [--depth N] [--baseline REV] [--rounds 5]
+                                              bench node count and speed, optionally against a git revision
   mdp [--depth 20] [--fen \"<FEN>\"]            mate distance pruning table, MDP off and on
 ";
 
@@ -21,6 +24,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft") => perft::run(&args[1..]),
         Some("mdp") => mdp::run(&args[1..]),
+        Some("bench") => bench::run(&args[1..]),
         Some("help") | Some("--help") | None => {
             print!("{USAGE}");
             Ok(())

@@ -40,3 +40,8 @@ pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_
 pub use time::TimeManager;
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use worker::ThreadData;
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
