@@ -16,7 +16,8 @@ tasks:
   perft --suite FILE [--max-nodes N]          check every ;Dn count of an EPD suite
   bench [--depth N] [--baseline REV] [--rounds 5]
                                               bench node count and speed, optionally against a git revision
-  mdp [--depth 20] [--fen \"<FEN>\"]            mate distance pruning table, MDP off and on
+  mdp [--depth 20] [--fen \"<FEN>\"] [--full-width]
+                                              mate distance pruning table, MDP off and on
 ";
 
 fn main() -> ExitCode {

@@ -8,7 +8,7 @@ use search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
 /// The seed's position: White mates in 8.
 pub(crate) const MDP_FEN: &str = "8/7K/8/8/8/8/R7/7k w - - 0 1";
 
-fn run_once(board: &Board, depth: u32, mdp: bool) -> Vec<(u32, Score, u64)> {
+fn run_once(board: &Board, depth: u32, mdp: bool, selective: bool) -> Vec<(u32, Score, u64)> {
     let mut searcher = Searcher::new(64, 1);
     let limits = Limits {
         depth: Some(depth),
@@ -16,6 +16,7 @@ fn run_once(board: &Board, depth: u32, mdp: bool) -> Vec<(u32, Score, u64)> {
     };
     let options = SearchOptions {
         mate_distance_pruning: mdp,
+        selective,
         ..SearchOptions::default()
     };
     let mut rows = Vec::new();
@@ -46,9 +47,14 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         .parse()
         .map_err(|_| "bad --depth")?;
     let board = Board::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
-    let off = run_once(&board, depth, false);
-    let on = run_once(&board, depth, true);
-    println!("{fen}");
+    // Full width: no null move, reductions or futility, as the seed's Glass 1.0 searched.
+    let selective = !args.iter().any(|a| a == "--full-width");
+    let off = run_once(&board, depth, false, selective);
+    let on = run_once(&board, depth, true, selective);
+    println!(
+        "{fen}  ({} search)",
+        if selective { "selective" } else { "full-width" }
+    );
     println!();
     println!("Nodes are cumulative up to the end of each iteration, as in the seed; the");
     println!("columns in brackets are the nodes of that iteration alone.");

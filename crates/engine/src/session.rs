@@ -197,6 +197,7 @@ impl Session {
                 multipv: self.options.multipv,
                 move_overhead: self.options.move_overhead,
                 mate_distance_pruning: self.options.mate_distance_pruning,
+                ..SearchOptions::default()
             },
             show_wdl: self.options.show_wdl,
             ponder: params.ponder,

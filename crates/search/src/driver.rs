@@ -21,6 +21,10 @@ pub struct SearchOptions {
     pub move_overhead: Duration,
     /// Mate distance pruning on or off (`MateDistancePruning`).
     pub mate_distance_pruning: bool,
+    /// Selective search (null move, reductions, futility and late-move
+    /// pruning). Off gives a full-width alpha-beta search, for experiments
+    /// such as comparing MDP with the seed's full-width numbers.
+    pub selective: bool,
 }
 
 impl Default for SearchOptions {
@@ -29,6 +33,7 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead: Duration::from_millis(10),
             mate_distance_pruning: true,
+            selective: true,
         }
     }
 }
@@ -240,6 +245,7 @@ impl Searcher {
             node_counts: &counters,
             limits,
             mate_distance_pruning: options.mate_distance_pruning,
+            selective: options.selective,
         };
         let time = Mutex::new(TimeManager::new(limits, options.move_overhead));
         let started = Instant::now();

@@ -3,7 +3,11 @@
 //! history, and last the captures that lose material.
 
 use crate::history::Histories;
+use arrayvec::ArrayVec;
 use movegen::{Board, Move, MoveList, PieceKind};
+
+/// Scores parallel to a move list; never zero-filled, so a picker is cheap to make.
+type Scores = ArrayVec<i32, 256>;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -23,12 +27,12 @@ pub struct MovePicker {
     tt_move: Move,
     refutations: [Move; 3],
     captures: MoveList,
-    capture_scores: [i32; 256],
+    capture_scores: Scores,
     next_capture: usize,
     bad_captures: MoveList,
     next_bad: usize,
     quiets: MoveList,
-    quiet_scores: [i32; 256],
+    quiet_scores: Scores,
     next_quiet: usize,
     next_refutation: usize,
     skip_quiets: bool,
@@ -63,12 +67,12 @@ impl MovePicker {
             tt_move,
             refutations: [killers[0], killers[1], counter],
             captures: MoveList::new(),
-            capture_scores: [0; 256],
+            capture_scores: Scores::new(),
             next_capture: 0,
             bad_captures: MoveList::new(),
             next_bad: 0,
             quiets: MoveList::new(),
-            quiet_scores: [0; 256],
+            quiet_scores: Scores::new(),
             next_quiet: 0,
             next_refutation: 0,
             skip_quiets: false,
@@ -100,8 +104,8 @@ impl MovePicker {
                 }
                 Stage::GenerateCaptures => {
                     board.generate_captures(&mut self.captures);
-                    for (i, &mv) in self.captures.iter().enumerate() {
-                        self.capture_scores[i] = mvv_lva(board, mv);
+                    for &mv in &self.captures {
+                        self.capture_scores.push(mvv_lva(board, mv));
                     }
                     self.stage = Stage::GoodCaptures;
                 }
@@ -133,8 +137,8 @@ impl MovePicker {
                     }
                     board.generate_quiets(&mut self.quiets);
                     let us = board.side_to_move();
-                    for (i, &mv) in self.quiets.iter().enumerate() {
-                        self.quiet_scores[i] = histories.quiet(us, mv);
+                    for &mv in &self.quiets {
+                        self.quiet_scores.push(histories.quiet(us, mv));
                     }
                     self.stage = Stage::Killers;
                 }
@@ -191,7 +195,7 @@ impl MovePicker {
 
 /// Selection sort, one step: swaps the best remaining move to `from` and returns it.
 #[inline]
-fn pick_best(moves: &mut MoveList, scores: &mut [i32; 256], from: usize) -> Option<Move> {
+fn pick_best(moves: &mut MoveList, scores: &mut Scores, from: usize) -> Option<Move> {
     if from >= moves.len() {
         return None;
     }

@@ -141,7 +141,8 @@ impl Worker<'_> {
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         self.data.histories.clear_killers(ply);
 
-        if !PV && !in_check && ply > 0 {
+        let selective = self.shared.selective;
+        if !PV && !in_check && ply > 0 && selective {
             // Reverse futility: far above beta at low depth, a quiet move will do.
             let margin = 80 * depth - if improving { 50 } else { 0 };
             if depth <= 8
@@ -184,7 +185,7 @@ impl Worker<'_> {
             }
         }
         // Without a hash move, search a little shallower (internal iterative reduction).
-        if tt_move.is_null() && depth >= 4 && (PV || cut_node) {
+        if tt_move.is_null() && depth >= 4 && (PV || cut_node) && selective {
             depth -= 1;
         }
 
@@ -206,7 +207,7 @@ impl Worker<'_> {
         while let Some(mv) = picker.next(board, &self.data.histories) {
             let tactical = is_tactical(board, mv);
             let gives_check = board.gives_check(mv);
-            if ply > 0 && !in_check && best_score > -MATE_BOUND {
+            if ply > 0 && !in_check && best_score > -MATE_BOUND && selective {
                 if !tactical && !gives_check {
                     // Late move pruning: enough quiets tried at low depth.
                     let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
@@ -235,7 +236,7 @@ impl Worker<'_> {
                 -self.search::<PV>(&child, new_depth, -beta, -alpha, ply + 1, false)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && searched > usize::from(PV) {
+                if depth >= 3 && !tactical && searched > usize::from(PV) && selective {
                     r = reduction(depth, searched);
                     r += i32::from(!PV) + i32::from(cut_node);
                     r -= i32::from(improving) + i32::from(gives_check);

@@ -36,6 +36,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) node_counts: &'a [NodeCounter],
     pub(crate) limits: &'a Limits,
     pub(crate) mate_distance_pruning: bool,
+    pub(crate) selective: bool,
 }
 
 impl Shared<'_> {
