@@ -108,3 +108,8 @@ pub fn bench(out: &Output, depth: Option<u32>) {
     out.line(&format!("Nodes/second    : {}", result.nps()));
     out.line(&format!("{} nodes {} nps", result.nodes, result.nps()));
 }
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

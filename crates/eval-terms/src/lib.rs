@@ -68,3 +68,8 @@ pub(crate) fn piece_strength_halves(board: &Board, color: Color) -> u32 {
         + 9 * count(PieceKind::Rook)
         + 6 * (count(PieceKind::Bishop) + count(PieceKind::Knight))
 }
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
