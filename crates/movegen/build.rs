@@ -236,7 +236,7 @@ fn main() {
         "u64",
         rook.magic_table.iter().chain(&bishop.magic_table).copied(),
     );
-    out.push_str("#[cfg(all(target_arch = \"x86_64\", target_feature = \"bmi2\"))]\n");
+    out.push_str("#[cfg(target_arch = \"x86_64\")]\n");
     write_array(
         &mut out,
         "SLIDER_ATTACKS_PEXT",

@@ -73,27 +73,38 @@ pub mod magic {
     }
 }
 
-/// PEXT lookups, compiled only when the target has BMI2.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+/// PEXT lookups, for x86-64 CPUs with BMI2. They are compiled on every
+/// x86-64 build so that tests can check them against the magic path on any
+/// BMI2 machine; the engine uses them only when BMI2 is enabled at compile
+/// time. Calling them needs BMI2: check with `is_x86_feature_detected!("bmi2")`.
+#[cfg(target_arch = "x86_64")]
 pub mod pext {
     use super::*;
     use core::arch::x86_64::_pext_u64;
 
     #[inline]
+    #[target_feature(enable = "bmi2")]
     fn index(m: &Magic, occupied: BitBoard) -> usize {
-        // SAFETY: this module only exists when the compile target has BMI2.
-        m.offset + unsafe { _pext_u64(occupied.0, m.mask) } as usize
+        m.offset + _pext_u64(occupied.0, m.mask) as usize
     }
 
     /// Rook attacks through PEXT.
+    ///
+    /// # Safety
+    /// The CPU must support BMI2.
     #[inline]
+    #[target_feature(enable = "bmi2")]
     pub fn rook(square: Square, occupied: BitBoard) -> BitBoard {
         let i = index(&tables::ROOK_MAGICS[square as usize], occupied);
         BitBoard(tables::SLIDER_ATTACKS_PEXT[i])
     }
 
     /// Bishop attacks through PEXT.
+    ///
+    /// # Safety
+    /// The CPU must support BMI2.
     #[inline]
+    #[target_feature(enable = "bmi2")]
     pub fn bishop(square: Square, occupied: BitBoard) -> BitBoard {
         let i = index(&tables::BISHOP_MAGICS[square as usize], occupied);
         BitBoard(tables::SLIDER_ATTACKS_PEXT[i])
@@ -101,7 +112,21 @@ pub mod pext {
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-use pext as sliders;
+mod sliders {
+    use super::*;
+
+    #[inline]
+    pub(super) fn rook(square: Square, occupied: BitBoard) -> BitBoard {
+        // SAFETY: this module exists only when the compile target has BMI2.
+        unsafe { pext::rook(square, occupied) }
+    }
+
+    #[inline]
+    pub(super) fn bishop(square: Square, occupied: BitBoard) -> BitBoard {
+        // SAFETY: this module exists only when the compile target has BMI2.
+        unsafe { pext::bishop(square, occupied) }
+    }
+}
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
 use magic as sliders;
