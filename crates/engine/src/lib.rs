@@ -46,14 +46,22 @@ pub fn run() {
     let reader = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
-            for line in std::io::stdin().lock().lines() {
-                match line {
-                    Ok(line) => {
+            // Bytes, not `lines()`: a line that is not UTF-8 is garbage to
+            // report, not the end of the input.
+            let mut input = std::io::stdin().lock();
+            let mut buffer = Vec::new();
+            loop {
+                buffer.clear();
+                match input.read_until(b'\n', &mut buffer) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buffer)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
                         if lines_tx.send(line).is_err() {
                             break;
                         }
                     }
-                    Err(_) => break,
                 }
             }
         })

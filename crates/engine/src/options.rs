@@ -23,6 +23,8 @@ pub struct EngineOptions {
     pub show_wdl: bool,
     /// Mate distance pruning on or off.
     pub mate_distance_pruning: bool,
+    /// Pair-o-Max's drawishness rules on or off.
+    pub mating_potential: bool,
 }
 
 impl Default for EngineOptions {
@@ -36,6 +38,7 @@ impl Default for EngineOptions {
             move_overhead: Duration::from_millis(10),
             show_wdl: false,
             mate_distance_pruning: true,
+            mating_potential: true,
         }
     }
 }
@@ -99,6 +102,7 @@ pub fn declarations() -> Vec<UciOption> {
         UciOption::new("Clear Hash", OptionKind::Button),
         UciOption::new("UCI_ShowWDL", OptionKind::Check { default: false }),
         UciOption::new("MateDistancePruning", OptionKind::Check { default: true }),
+        UciOption::new("MatingPotential", OptionKind::Check { default: true }),
     ]
 }
 
@@ -169,6 +173,10 @@ impl EngineOptions {
             }
             "matedistancepruning" => {
                 self.mate_distance_pruning = check("MateDistancePruning", value)?;
+                Ok(OptionEffect::None)
+            }
+            "matingpotential" => {
+                self.mating_potential = check("MatingPotential", value)?;
                 Ok(OptionEffect::None)
             }
             _ => Err(format!("no such option: '{}'", name.trim())),

@@ -18,6 +18,8 @@ pub struct Session {
     idle: Option<Searcher>,
     running: Option<SearchJob>,
     debug: bool,
+    /// The current position's castling needs Chess960 notation whatever the option says.
+    position_is_chess960: bool,
 }
 
 /// Whether the loop should go on reading commands.
@@ -41,6 +43,7 @@ impl Session {
             history: KeyHistory::with_capacity(1024),
             running: None,
             debug: false,
+            position_is_chess960: false,
         }
     }
 
@@ -114,7 +117,9 @@ impl Session {
             }
             Command::D => self.out.line(&self.board.to_string()),
             Command::Eval { .. } => {
-                let report = Evaluator::new().report(&self.board);
+                let mut evaluator = Evaluator::new();
+                evaluator.set_mating_rules(self.options.mating_potential);
+                let report = evaluator.report(&self.board);
                 self.out.line(&report.to_string());
             }
             Command::Glance => self
@@ -146,6 +151,7 @@ impl Session {
     }
 
     fn set_board(&mut self, mut board: Board, history: KeyHistory) {
+        self.position_is_chess960 = board.chess960();
         board.set_chess960(self.options.chess960 || board.chess960());
         self.board = board;
         self.history = history;
@@ -197,6 +203,7 @@ impl Session {
                 multipv: self.options.multipv,
                 move_overhead: self.options.move_overhead,
                 mate_distance_pruning: self.options.mate_distance_pruning,
+                mating_potential: self.options.mating_potential,
                 ..SearchOptions::default()
             },
             show_wdl: self.options.show_wdl,

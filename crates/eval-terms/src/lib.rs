@@ -16,6 +16,8 @@
 //! assert!(evaluator.evaluate(&queen_up) > 800);
 //! ```
 
+mod drawishness;
+mod material_table;
 mod mop_up;
 mod psqt;
 mod report;
@@ -31,23 +33,53 @@ pub type Value = i32;
 
 /// The evaluation, with whatever per-thread caches it keeps (none yet; the
 /// Compendium evaluation adds pawn and material tables). One per search thread.
-#[derive(Clone, Debug, Default)]
-pub struct Evaluator {}
+#[derive(Clone)]
+pub struct Evaluator {
+    mating_rules: bool,
+    material: material_table::MaterialTable,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator::new()
+    }
+}
 
 impl Evaluator {
-    /// A fresh evaluator.
+    /// A fresh evaluator, with Pair-o-Max's drawishness rules on.
     pub fn new() -> Evaluator {
-        Evaluator {}
+        Evaluator {
+            mating_rules: true,
+            material: material_table::MaterialTable::default(),
+        }
+    }
+
+    /// Switches Pair-o-Max's drawishness rules (and pair bonuses) on or off,
+    /// for comparing the engine with and without them.
+    pub fn set_mating_rules(&mut self, on: bool) {
+        self.mating_rules = on;
     }
 
     /// Forgets cached entries (on `ucinewgame`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.material.clear();
+    }
 
     /// The evaluation of `board` for the side to move, in centipawns.
+    ///
+    /// Pair-o-Max's rules then discount drawish endings: the score is divided
+    /// by 2, 4 or 8 where the leader lacks pawns or mating potential.
     #[inline]
     pub fn evaluate(&mut self, board: &Board) -> Value {
         let white = psqt::score(board) + mop_up::score(board);
-        let value = white.taper(Phase::of(board));
+        let tapered = white.taper(Phase::of(board));
+        let value = if self.mating_rules {
+            let info = self.material.probe(board);
+            let unscaled = tapered + info.pair_bonus;
+            info.scale(unscaled).apply(unscaled)
+        } else {
+            tapered
+        };
         match board.side_to_move() {
             Color::White => value,
             Color::Black => -value,
@@ -56,7 +88,7 @@ impl Evaluator {
 
     /// The evaluation broken down by term, from White's side, for `eval`.
     pub fn report(&mut self, board: &Board) -> EvalReport {
-        report::build(board)
+        report::build(board, self.mating_rules)
     }
 }
 

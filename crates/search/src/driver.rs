@@ -25,6 +25,8 @@ pub struct SearchOptions {
     /// pruning). Off gives a full-width alpha-beta search, for experiments
     /// such as comparing MDP with the seed's full-width numbers.
     pub selective: bool,
+    /// Pair-o-Max's drawishness rules in the evaluation (`MatingPotential`).
+    pub mating_potential: bool,
 }
 
 impl Default for SearchOptions {
@@ -34,6 +36,7 @@ impl Default for SearchOptions {
             move_overhead: Duration::from_millis(10),
             mate_distance_pruning: true,
             selective: true,
+            mating_potential: true,
         }
     }
 }
@@ -235,6 +238,9 @@ impl Searcher {
             };
         }
         self.tt.new_search();
+        for data in &mut self.threads {
+            data.configure(options.mating_potential);
+        }
         let stop = AtomicBool::new(false);
         let counters: Vec<NodeCounter> = (0..self.threads.len())
             .map(|_| NodeCounter::default())
@@ -389,6 +395,9 @@ impl Worker<'_> {
                     break;
                 }
                 moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                // Lines found so far stay ordered best first (a later line
+                // may score above an earlier one after a re-search).
+                moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.stopped {
                 break;

@@ -17,6 +17,10 @@ pub struct ThreadData {
 }
 
 impl ThreadData {
+    pub(crate) fn configure(&mut self, mating_rules: bool) {
+        self.evaluator.set_mating_rules(mating_rules);
+    }
+
     /// Forgets histories and evaluation caches.
     pub fn clear(&mut self) {
         self.histories.clear();

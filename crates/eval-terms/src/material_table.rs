@@ -1,0 +1,93 @@
+//! The material table: what depends on material alone (Pair-o-Max's scale
+//! for either leader, and the pair bonuses), cached per thread. The key is
+//! exact, so an entry is never wrong, only sometimes missing.
+
+use crate::drawishness;
+use mating_heuristics::{Scale, Side};
+use movegen::{BitBoard, Board, Color, PieceKind};
+
+const ENTRIES: usize = 8192;
+
+#[derive(Copy, Clone)]
+struct Entry {
+    key: u64,
+    pair_bonus: i32,
+    /// Indexed by the leader: White, Black.
+    scales: [Scale; 2],
+}
+
+/// What the material table knows about a position.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct MaterialInfo {
+    /// White's pair bonuses minus Black's.
+    pub(crate) pair_bonus: i32,
+    scales: [Scale; 2],
+}
+
+impl MaterialInfo {
+    /// The scale when the unscaled evaluation from White's side is `white_score`.
+    #[inline]
+    pub(crate) fn scale(&self, white_score: i32) -> Scale {
+        self.scales[usize::from(Side::favoured_by(white_score) == Side::Black)]
+    }
+}
+
+/// A direct-mapped cache of [`MaterialInfo`].
+#[derive(Clone)]
+pub(crate) struct MaterialTable {
+    entries: Vec<Option<Entry>>,
+}
+
+impl Default for MaterialTable {
+    fn default() -> Self {
+        MaterialTable {
+            entries: vec![None; ENTRIES],
+        }
+    }
+}
+
+/// The material key (all twelve counts) extended by each side's bishops on
+/// light squares, which the rules need and the counts don't show.
+fn key(board: &Board) -> u64 {
+    let light = |color| {
+        (board.colored_pieces(PieceKind::Bishop, color) & BitBoard::LIGHT_SQUARES).len() as u64
+    };
+    board.material_key() | light(Color::White).min(15) << 48 | light(Color::Black).min(15) << 52
+}
+
+impl MaterialTable {
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(None);
+    }
+
+    /// The material information of `board`, computed on a miss.
+    #[inline]
+    pub(crate) fn probe(&mut self, board: &Board) -> MaterialInfo {
+        let key = key(board);
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51) as usize & (ENTRIES - 1);
+        if let Some(entry) = self.entries[slot] {
+            if entry.key == key {
+                return MaterialInfo {
+                    pair_bonus: entry.pair_bonus,
+                    scales: entry.scales,
+                };
+            }
+        }
+        let material = drawishness::material(board);
+        let pieces = &drawishness::PIECES;
+        let entry = Entry {
+            key,
+            pair_bonus: drawishness::pair_bonus(&material),
+            scales: [
+                pieces.drawishness(&material, Side::White),
+                pieces.drawishness(&material, Side::Black),
+            ],
+        };
+        self.entries[slot] = Some(entry);
+        MaterialInfo {
+            pair_bonus: entry.pair_bonus,
+            scales: entry.scales,
+        }
+    }
+}
