@@ -3,6 +3,7 @@
 //! Run `cargo xtask help` for the list.
 
 mod bench;
+mod mates;
 mod mdp;
 mod perft;
 
@@ -16,6 +17,7 @@ tasks:
   perft --suite FILE [--max-nodes N]          check every ;Dn count of an EPD suite
   bench [--depth N] [--baseline REV] [--rounds 5]
                                               bench node count and speed, optionally against a git revision
+  mates                                       nodes and time to prove the mate test positions, glance on/off
   mdp [--depth 20] [--fen \"<FEN>\"] [--full-width]
                                               mate distance pruning table, MDP off and on
 ";
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
         Some("perft") => perft::run(&args[1..]),
         Some("mdp") => mdp::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
+        Some("mates") => mates::run(&args[1..]),
         Some("help") | Some("--help") | None => {
             print!("{USAGE}");
             Ok(())

@@ -25,6 +25,8 @@ pub struct EngineOptions {
     pub mate_distance_pruning: bool,
     /// Pair-o-Max's drawishness rules on or off.
     pub mating_potential: bool,
+    /// Static mate detection in search on or off.
+    pub mate_at_a_glance: bool,
 }
 
 impl Default for EngineOptions {
@@ -39,6 +41,7 @@ impl Default for EngineOptions {
             show_wdl: false,
             mate_distance_pruning: true,
             mating_potential: true,
+            mate_at_a_glance: true,
         }
     }
 }
@@ -103,6 +106,7 @@ pub fn declarations() -> Vec<UciOption> {
         UciOption::new("UCI_ShowWDL", OptionKind::Check { default: false }),
         UciOption::new("MateDistancePruning", OptionKind::Check { default: true }),
         UciOption::new("MatingPotential", OptionKind::Check { default: true }),
+        UciOption::new("MateAtAGlance", OptionKind::Check { default: true }),
     ]
 }
 
@@ -177,6 +181,10 @@ impl EngineOptions {
             }
             "matingpotential" => {
                 self.mating_potential = check("MatingPotential", value)?;
+                Ok(OptionEffect::None)
+            }
+            "mateataglance" => {
+                self.mate_at_a_glance = check("MateAtAGlance", value)?;
                 Ok(OptionEffect::None)
             }
             _ => Err(format!("no such option: '{}'", name.trim())),

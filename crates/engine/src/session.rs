@@ -122,9 +122,19 @@ impl Session {
                 let report = evaluator.report(&self.board);
                 self.out.line(&report.to_string());
             }
-            Command::Glance => self
-                .out
-                .info_string("glance: mate at a glance is not part of this build yet"),
+            Command::Glance => {
+                let show = |mv: Option<Move>, board: &Board| {
+                    mv.map_or("none".to_string(), |m| board.to_uci(m).to_string())
+                };
+                let mate = mate_detection::mate_at_a_glance(&self.board);
+                self.out
+                    .line(&format!("Mate at a glance: {}", show(mate, &self.board)));
+                // The threat is the other side's move, so it is written on the board it would be played on.
+                let threat = mate_detection::mate_threat(&self.board);
+                let threat_board = self.board.null_move().unwrap_or_else(|| self.board.clone());
+                self.out
+                    .line(&format!("Mate threat: {}", show(threat, &threat_board)));
+            }
         }
         Flow::Continue
     }
@@ -204,6 +214,7 @@ impl Session {
                 move_overhead: self.options.move_overhead,
                 mate_distance_pruning: self.options.mate_distance_pruning,
                 mating_potential: self.options.mating_potential,
+                mate_at_a_glance: self.options.mate_at_a_glance,
                 ..SearchOptions::default()
             },
             show_wdl: self.options.show_wdl,

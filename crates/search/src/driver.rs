@@ -27,6 +27,8 @@ pub struct SearchOptions {
     pub selective: bool,
     /// Pair-o-Max's drawishness rules in the evaluation (`MatingPotential`).
     pub mating_potential: bool,
+    /// Static mate detection at quiescence and frontier nodes (`MateAtAGlance`).
+    pub mate_at_a_glance: bool,
 }
 
 impl Default for SearchOptions {
@@ -37,6 +39,7 @@ impl Default for SearchOptions {
             mate_distance_pruning: true,
             selective: true,
             mating_potential: true,
+            mate_at_a_glance: true,
         }
     }
 }
@@ -252,6 +255,7 @@ impl Searcher {
             limits,
             mate_distance_pruning: options.mate_distance_pruning,
             selective: options.selective,
+            mate_at_a_glance: options.mate_at_a_glance,
         };
         let time = Mutex::new(TimeManager::new(limits, options.move_overhead));
         let started = Instant::now();

@@ -73,7 +73,7 @@ impl Worker<'_> {
     ) -> i32 {
         self.pv_len[ply] = ply;
         if depth <= 0 {
-            return self.quiescence::<PV>(board, alpha, beta, ply);
+            return self.quiescence::<PV>(board, alpha, beta, ply, true);
         }
         if self.count_node_and_check_stop() {
             return 0;
@@ -325,12 +325,15 @@ impl Worker<'_> {
     }
 
     /// Captures (and evasions in check) until the position is quiet.
+    /// `horizon` is true at the first quiescence ply, where a mate threat
+    /// is answered with every move rather than with stand-pat.
     pub(crate) fn quiescence<const PV: bool>(
         &mut self,
         board: &Board,
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        horizon: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
         if self.count_node_and_check_stop() {
@@ -344,6 +347,15 @@ impl Worker<'_> {
         if insufficient_material(board) {
             return DRAW;
         }
+        let glance = self.shared.mate_at_a_glance;
+        if glance {
+            if let Some(mate) = mate_detection::mate_at_a_glance(board) {
+                if PV {
+                    self.update_pv_leaf(ply, mate);
+                }
+                return mate_in(ply + 1);
+            }
+        }
         let key = board.hash();
         let tt = self.shared.tt.probe(key, ply);
         if let Some(t) = tt {
@@ -356,9 +368,14 @@ impl Worker<'_> {
                 return t.score;
             }
         }
+        // A threatened mate makes standing pat a fiction: look for a defence
+        // among all moves instead (at the horizon only, to stay bounded).
+        let threatened =
+            glance && horizon && !in_check && mate_detection::mate_threat(board).is_some();
+        let full_width = in_check || threatened;
         let mut best_score = -INFINITE;
         let mut static_eval = -INFINITE;
-        if !in_check {
+        if !full_width {
             static_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
             if static_eval >= beta {
                 return static_eval;
@@ -368,24 +385,24 @@ impl Worker<'_> {
         }
         let tt_move = tt.map_or(Move::NULL, |t| t.mv);
         let tt_move = if !tt_move.is_null()
-            && (in_check || is_tactical(board, tt_move))
+            && (full_width || is_tactical(board, tt_move))
             && board.is_legal(tt_move)
         {
             tt_move
         } else {
             Move::NULL
         };
-        let mut picker = MovePicker::new_quiescence(tt_move, in_check);
+        let mut picker = MovePicker::new_quiescence(tt_move, full_width);
         let mut best_move = Move::NULL;
         let mut legal = 0;
         while let Some(mv) = picker.next(board, &self.data.histories) {
             legal += 1;
-            if !in_check && !board.see_ge(mv, 0) {
+            if !full_width && !board.see_ge(mv, 0) {
                 continue;
             }
             let mut child = board.clone();
             child.play_unchecked(mv);
-            let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1, false);
             if self.stopped {
                 return 0;
             }

@@ -41,6 +41,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) limits: &'a Limits,
     pub(crate) mate_distance_pruning: bool,
     pub(crate) selective: bool,
+    pub(crate) mate_at_a_glance: bool,
 }
 
 impl Shared<'_> {
@@ -143,6 +144,13 @@ impl<'a> Worker<'a> {
         self.shared.node_counts[self.id]
             .0
             .store(self.nodes, Relaxed);
+    }
+
+    /// Ends ply's PV with the single move `mv` (a mate found without search).
+    #[inline]
+    pub(crate) fn update_pv_leaf(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        self.pv_len[ply] = ply + 1;
     }
 
     /// Makes `mv` the first move of ply's PV, followed by the child's PV.

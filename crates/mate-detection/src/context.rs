@@ -1,0 +1,361 @@
+//! What every pattern needs to know about the defending king, computed once
+//! per call, and the exact tests a checking move must pass to be mate:
+//! escapes after the move, captures of the checker and interpositions, each
+//! judged on the occupancy after the move (so x-rays through the moving
+//! piece's old square, "discovered defences", are seen) and with the
+//! defender's pins as they stand after the move.
+
+use crate::verify::is_mating_move;
+use core::cell::OnceCell;
+use movegen::{BitBoard, Board, Color, Move, MoveKind, PieceKind, Rank, Square, attacks};
+
+/// The defending side's king and its surroundings, seen from the attacker.
+pub(crate) struct Ctx<'a> {
+    pub(crate) board: &'a Board,
+    /// The side that would mate (the side to move).
+    pub(crate) us: Color,
+    /// The defending king's square.
+    pub(crate) king: Square,
+    pub(crate) occ: BitBoard,
+    pub(crate) ours: BitBoard,
+    pub(crate) theirs: BitBoard,
+    /// The squares next to the defending king.
+    pub(crate) ring: BitBoard,
+    /// Ring squares the king could step to right now: not blocked by its own
+    /// pieces and not attacked by us (worked out when first needed).
+    free: OnceCell<BitBoard>,
+    /// Where our rooks can go.
+    pub(crate) straight_reach: BitBoard,
+    /// Where our bishops can go.
+    pub(crate) diagonal_reach: BitBoard,
+    /// Where our queens can go, and where our pawns can promote.
+    pub(crate) queen_reach: BitBoard,
+    /// Where our knights can go, and where our pawns can promote.
+    pub(crate) knight_reach: BitBoard,
+    /// The squares a rook or queen would check the king from (along its
+    /// rank and file), among those we may land on.
+    pub(crate) straight_checks: BitBoard,
+    /// The squares a bishop or queen would check the king from.
+    pub(crate) diagonal_checks: BitBoard,
+    our_king: Square,
+    our_pinned: BitBoard,
+}
+
+impl<'a> Ctx<'a> {
+    /// `None` when no pattern can apply: the side to move is in double check
+    /// (only king moves are legal and none of the patterns moves the king),
+    /// or none of our pieces can reach a square from which it would check
+    /// the way some pattern needs. Most positions end here, having cost a
+    /// few attack lookups.
+    #[inline]
+    pub(crate) fn new(board: &'a Board) -> Option<Ctx<'a>> {
+        let checkers = board.checkers();
+        if checkers.has_more_than_one() {
+            return None;
+        }
+        let us = board.side_to_move();
+        let them = !us;
+        let king = board.king(them);
+        let our_king = board.king(us);
+        let ours = board.colors(us);
+        let legal_to = match checkers.first() {
+            Some(checker) => attacks::between(our_king, checker) | checker.bitboard(),
+            None => BitBoard::FULL,
+        } - ours;
+        let occ = board.occupied();
+        let theirs = board.colors(them);
+        let ring = attacks::king(king);
+        let our_pinned = board.pinned();
+
+        let mine = |kind| board.colored_pieces(kind, us);
+        let promoting = mine(PieceKind::Pawn) & BitBoard::rank(us.relative_rank(Rank::Seventh));
+        let promotion = (push(promoting, us) - occ) | (pawn_span(promoting, us) & theirs);
+        let union = |pieces: BitBoard, attack: fn(Square, BitBoard) -> BitBoard| {
+            pieces
+                .iter()
+                .fold(BitBoard::EMPTY, |set, sq| set | attack(sq, occ))
+        };
+        let straight_reach = union(mine(PieceKind::Rook), attacks::rook) & legal_to;
+        let diagonal_reach = union(mine(PieceKind::Bishop), attacks::bishop) & legal_to;
+        let queen_reach = (union(mine(PieceKind::Queen), attacks::queen) | promotion) & legal_to;
+        let knights = mine(PieceKind::Knight) - our_pinned;
+        let knight_reach = (union(knights, |sq, _| attacks::knight(sq)) | promotion) & legal_to;
+        // A pawn promoting may open the king's line: look along it without them.
+        let open = occ - promoting;
+        let straight_checks = attacks::rook(king, open) & legal_to;
+        let diagonal_checks = attacks::bishop(king, open) & legal_to;
+        let any = (straight_checks & (straight_reach | queen_reach))
+            | (diagonal_checks & (diagonal_reach | queen_reach))
+            | (attacks::knight(king) & knight_reach)
+            | (ring & queen_reach);
+        if any.is_empty() {
+            return None;
+        }
+        Some(Ctx {
+            board,
+            us,
+            king,
+            occ,
+            ours,
+            theirs,
+            ring,
+            free: OnceCell::new(),
+            straight_reach,
+            diagonal_reach,
+            queen_reach,
+            knight_reach,
+            straight_checks,
+            diagonal_checks,
+            our_king,
+            our_pinned,
+        })
+    }
+
+    /// Ring squares the king could step to right now: not blocked by its own
+    /// pieces and not attacked by us.
+    #[inline]
+    pub(crate) fn free(&self) -> BitBoard {
+        *self.free.get_or_init(|| {
+            let flight = self.ring - self.theirs;
+            flight - self.board.attacked_within(flight, self.us, self.occ)
+        })
+    }
+
+    /// True if our piece on `from` may go to `to` without exposing our king
+    /// (`to` already lies among the squares we may land on: the reach sets
+    /// leave out our own pieces and, in check, whatever does not meet it).
+    #[inline]
+    pub(crate) fn may_move(&self, from: Square, to: Square) -> bool {
+        !self.our_pinned.has(from) || attacks::line(self.our_king, from).has(to)
+    }
+
+    /// Our pieces of `kind` on the board.
+    #[inline]
+    pub(crate) fn our(&self, kind: PieceKind) -> BitBoard {
+        self.board.colored_pieces(kind, self.us)
+    }
+
+    /// Our pawns that can promote by moving to `to` (a push onto an empty
+    /// square or a capture of an enemy piece on our last rank).
+    #[inline]
+    pub(crate) fn promoters(&self, to: Square) -> BitBoard {
+        if to.rank() != self.us.relative_rank(Rank::Eighth) {
+            return BitBoard::EMPTY;
+        }
+        let pawns = self.our(PieceKind::Pawn);
+        if self.theirs.has(to) {
+            attacks::pawn(!self.us, to) & pawns
+        } else if self.occ.has(to) {
+            BitBoard::EMPTY
+        } else {
+            let back = if self.us == Color::White { -8 } else { 8 };
+            to.offset(back).map_or(BitBoard::EMPTY, Square::bitboard) & pawns
+        }
+    }
+
+    /// The whole test of one candidate: the piece on `from` lands as a
+    /// `kind` on `to`. Cheapest first: the move is legal for us; the king is
+    /// hemmed in (every square it could reach now is covered by the piece's
+    /// new attacks, or lies on a line through `from` so that a slider of ours
+    /// may see through the vacated square); then [`Ctx::mates`]; then the
+    /// final verification.
+    pub(crate) fn try_mate(&self, from: Square, to: Square, kind: PieceKind) -> Option<Move> {
+        if !self.may_move(from, to) {
+            return None;
+        }
+        let occ = self.occ - from.bitboard() - self.king.bitboard();
+        let new = piece_attacks(kind, self.us, to, occ);
+        let rays = attacks::rook_rays(from) | attacks::bishop_rays(from);
+        if !(self.free() - new).is_subset(rays) || !self.mates(from, to, kind) {
+            return None;
+        }
+        let mv = self.make_move(from, to, kind);
+        is_mating_move(self.board, mv).then_some(mv)
+    }
+
+    /// The move that puts a `kind` from `from` on `to` (a promotion if the
+    /// piece on `from` is a pawn).
+    #[inline]
+    pub(crate) fn make_move(&self, from: Square, to: Square, kind: PieceKind) -> Move {
+        if self.board.kind_on(from) == Some(PieceKind::Pawn) {
+            Move::new(from, to, MoveKind::Promotion(kind))
+        } else {
+            Move::new(from, to, MoveKind::Normal)
+        }
+    }
+
+    /// The squares of `mask` our pieces attack once the piece on `from` has
+    /// become a `kind` on `to`, with the given occupancy (the caller lifts the
+    /// defending king off it, so that the checker's ray runs on past it).
+    /// The moving piece's old attacks are gone, its new ones count.
+    pub(crate) fn cover_after(
+        &self,
+        mask: BitBoard,
+        occ: BitBoard,
+        from: Square,
+        to: Square,
+        kind: PieceKind,
+    ) -> BitBoard {
+        let b = self.board;
+        let mine = self.ours - from.bitboard();
+        let mut hit = (piece_attacks(kind, self.us, to, occ) | attacks::king(self.our_king)) & mask;
+        hit |= pawn_span(b.pieces(PieceKind::Pawn) & mine, self.us) & mask;
+        if hit == mask {
+            return hit;
+        }
+        for sq in b.pieces(PieceKind::Knight) & mine {
+            hit |= attacks::knight(sq) & mask;
+        }
+        let queens = b.pieces(PieceKind::Queen);
+        for sq in (b.pieces(PieceKind::Rook) | queens) & mine {
+            if attacks::rook_rays(sq).intersects(mask - hit) {
+                hit |= attacks::rook(sq, occ) & mask;
+            }
+        }
+        for sq in (b.pieces(PieceKind::Bishop) | queens) & mine {
+            if attacks::bishop_rays(sq).intersects(mask - hit) {
+                hit |= attacks::bishop(sq, occ) & mask;
+            }
+        }
+        hit
+    }
+
+    /// The defender's pieces pinned to their king once our piece on `from`
+    /// has become a `kind` on `to` (occupancy `occ` after the move).
+    pub(crate) fn pinned_after(
+        &self,
+        occ: BitBoard,
+        from: Square,
+        to: Square,
+        kind: PieceKind,
+    ) -> BitBoard {
+        let b = self.board;
+        let mine = self.ours - from.bitboard();
+        let queens = b.pieces(PieceKind::Queen);
+        let mut straight = (b.pieces(PieceKind::Rook) | queens) & mine;
+        let mut diagonal = (b.pieces(PieceKind::Bishop) | queens) & mine;
+        if matches!(kind, PieceKind::Rook | PieceKind::Queen) {
+            straight |= to.bitboard();
+        }
+        if matches!(kind, PieceKind::Bishop | PieceKind::Queen) {
+            diagonal |= to.bitboard();
+        }
+        let snipers = (attacks::rook_rays(self.king) & straight)
+            | (attacks::bishop_rays(self.king) & diagonal);
+        let mut pinned = BitBoard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(self.king, sniper) & occ;
+            if !blockers.has_more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.theirs
+    }
+
+    /// The exact conditions for a move that puts a `kind` from `from` on `to`,
+    /// checking the king directly, to be mate: every square next to the king
+    /// is blocked by its own pieces or covered by us after the move (the
+    /// checker itself, if adjacent, must be protected), no defender other than
+    /// the king can take the checker, and none can step between. Pinned
+    /// defenders can do neither; defending sliders see through `from`.
+    ///
+    /// False if the piece does not check from `to`. Exact for a single
+    /// direct check; if the move also uncovers a second check it only errs
+    /// towards "not mate".
+    pub(crate) fn mates(&self, from: Square, to: Square, kind: PieceKind) -> bool {
+        let occ = (self.occ - from.bitboard()) | to.bitboard();
+        if !piece_attacks(kind, self.us, to, occ).has(self.king) {
+            return false;
+        }
+        let theirs = self.theirs - to.bitboard();
+        let flight = self.ring - theirs;
+        let without_king = occ - self.king.bitboard();
+        if self.cover_after(flight, without_king, from, to, kind) != flight {
+            return false;
+        }
+        let b = self.board;
+        let king = self.king.bitboard();
+        let capturers = b.attackers_to(to, occ) & (theirs - king);
+        let path = attacks::between(to, self.king);
+        if capturers.is_empty() && path.is_empty() {
+            return true;
+        }
+        let movers = theirs - king - self.pinned_after(occ, from, to, kind);
+        if capturers.intersects(movers) {
+            return false;
+        }
+        !self.can_block(path, occ, movers)
+    }
+
+    /// True if one of `movers` (the defender's free pieces) can step onto a
+    /// square of `path` (all empty).
+    fn can_block(&self, path: BitBoard, occ: BitBoard, movers: BitBoard) -> bool {
+        if path.is_empty() {
+            return false;
+        }
+        let b = self.board;
+        let queens = b.pieces(PieceKind::Queen);
+        let knights = b.pieces(PieceKind::Knight) & movers;
+        let straight = (b.pieces(PieceKind::Rook) | queens) & movers;
+        let diagonal = (b.pieces(PieceKind::Bishop) | queens) & movers;
+        for sq in path {
+            if attacks::knight(sq).intersects(knights)
+                || attacks::rook(sq, occ).intersects(straight)
+                || attacks::bishop(sq, occ).intersects(diagonal)
+            {
+                return true;
+            }
+        }
+        // Pawn pushes, single and double, set-wise.
+        let them = !self.us;
+        let pawns = b.pieces(PieceKind::Pawn) & movers;
+        let empty = !occ;
+        let start = BitBoard::rank(them.relative_rank(Rank::Second));
+        let one = push(pawns, them) & empty;
+        let two = push(push(pawns & start, them) & empty, them);
+        (one | two).intersects(path)
+    }
+}
+
+/// What a `kind` of `color` on `sq` attacks.
+#[inline]
+pub(crate) fn piece_attacks(kind: PieceKind, color: Color, sq: Square, occ: BitBoard) -> BitBoard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn(color, sq),
+        PieceKind::Knight => attacks::knight(sq),
+        PieceKind::Bishop => attacks::bishop(sq, occ),
+        PieceKind::Rook => attacks::rook(sq, occ),
+        PieceKind::Queen => attacks::queen(sq, occ),
+        PieceKind::King => attacks::king(sq),
+    }
+}
+
+const NOT_A: u64 = !BitBoard::file(movegen::File::A).0;
+const NOT_H: u64 = !BitBoard::file(movegen::File::H).0;
+
+/// Every square the pawns of `color` attack.
+#[inline]
+fn pawn_span(pawns: BitBoard, color: Color) -> BitBoard {
+    let p = pawns.0;
+    BitBoard(match color {
+        Color::White => (p & NOT_A) << 7 | (p & NOT_H) << 9,
+        Color::Black => (p & NOT_A) >> 9 | (p & NOT_H) >> 7,
+    })
+}
+
+/// Every square a king on one of `squares` attacks, and the squares themselves.
+#[inline]
+pub(crate) fn king_span(squares: BitBoard) -> BitBoard {
+    let s = squares.0;
+    let row = s | (s & NOT_A) >> 1 | (s & NOT_H) << 1;
+    BitBoard(row | row << 8 | row >> 8)
+}
+
+/// The pawns of `color` one step forward.
+#[inline]
+fn push(pawns: BitBoard, color: Color) -> BitBoard {
+    BitBoard(match color {
+        Color::White => pawns.0 << 8,
+        Color::Black => pawns.0 >> 8,
+    })
+}

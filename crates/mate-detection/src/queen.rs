@@ -1,0 +1,101 @@
+//! Close mates (a queen, or a rook or bishop, checking from a square next
+//! to the king) and the epaulette mate (a queen checking from two squares
+//! away on a line).
+
+use crate::context::{Ctx, king_span, piece_attacks};
+use crate::verify::is_mating_move;
+use movegen::{BitBoard, Move, PieceKind, Square, attacks};
+
+/// A mate by a `kind` (queen, rook or bishop) landing next to the king,
+/// after the five conditions of Birmingham and Kent, cheapest first:
+///
+/// 1. the mating square is one the piece attacks, next to the king, not
+///    occupied by our own pieces, and defended by no enemy piece but the king
+///    (pinned defenders do not count);
+/// 2. a second piece of ours attacks it too, batteries through the piece's
+///    old square and x-rays through the king included, so the king cannot take;
+/// 3. the piece is not pinned off the line it moves on;
+/// 4. no enemy slider defends the square through the piece's old square;
+/// 5. the king has no escape after the move: every other square next to
+///    it is blocked by its own pieces or attacked by us, counting the piece's
+///    attacks from its new square and no longer those from its old one.
+///
+/// A contact check cannot be blocked and, by 1, 2 and 4, the checker cannot
+/// be taken, so the five conditions make the move mate unless it also
+/// uncovers a second check (then they are only stricter than needed).
+/// Promotions to a queen next to the king count as queen moves.
+pub(crate) fn close_mate(ctx: &Ctx, kind: PieceKind) -> Option<Move> {
+    let (lines, reach) = match kind {
+        PieceKind::Queen => (BitBoard::FULL, ctx.queen_reach),
+        PieceKind::Rook => (attacks::rook_rays(ctx.king), ctx.straight_reach),
+        _ => (attacks::bishop_rays(ctx.king), ctx.diagonal_reach),
+    };
+    let pieces = ctx.our(kind);
+    for to in ctx.ring & lines & reach {
+        let mut sources = piece_attacks(kind, ctx.us, to, ctx.occ) & pieces;
+        if kind == PieceKind::Queen {
+            sources |= ctx.promoters(to);
+        }
+        for from in sources {
+            // Condition 3 first: a pinned piece keeps to the line of its pin.
+            if ctx.may_move(from, to) && close_conditions(ctx, from, to, kind) {
+                let mv = ctx.make_move(from, to, kind);
+                if is_mating_move(ctx.board, mv) {
+                    return Some(mv);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Conditions 1, 2, 4 and 5 for the piece on `from` landing as a `kind` on `to`.
+fn close_conditions(ctx: &Ctx, from: Square, to: Square, kind: PieceKind) -> bool {
+    let b = ctx.board;
+    let their_king = ctx.king.bitboard();
+    let others = ctx.theirs - their_king;
+    let occ = (ctx.occ - from.bitboard()) | to.bitboard();
+    let without_king = occ - their_king;
+    // 1 and 4 at once: defended by the king alone, also once the piece has
+    // left its square (no x-ray through it); pinned defenders do not count.
+    let defenders = b.attackers_to(to, occ) & others;
+    if !defenders.is_empty() && !defenders.is_subset(ctx.pinned_after(occ, from, to, kind)) {
+        return false;
+    }
+    // 2: a second attacker, through the old square or the king if need be.
+    if !b
+        .attackers_to(to, without_king)
+        .intersects(ctx.ours - from.bitboard())
+    {
+        return false;
+    }
+    // 5: no escape once the piece has moved.
+    let escapes = ctx.ring - ctx.theirs - to.bitboard();
+    ctx.cover_after(escapes, without_king, from, to, kind) == escapes
+}
+
+/// The epaulette mate: a queen checks from two squares away along a rank,
+/// file or diagonal, and the king's own pieces (classically two rooks at its
+/// sides) leave it no square the queen does not cover from there.
+///
+/// Generalised: every square next to the king that it could reach now must
+/// lie under the queen's attacks from the checking square (x-ray through the
+/// king included) or be open to a slider of ours through the queen's old
+/// square; then the exact tests of [`Ctx::try_mate`] follow: escapes after
+/// the move, no defender can take the queen or step onto the square between,
+/// pinned defenders and x-rays through the queen's old square considered.
+pub(crate) fn epaulette(ctx: &Ctx) -> Option<Move> {
+    let king = ctx.king.bitboard();
+    let two_away = king_span(ctx.ring | king) - ctx.ring - king;
+    let checks = (ctx.straight_checks | ctx.diagonal_checks) & two_away & ctx.queen_reach;
+    let queens = ctx.our(PieceKind::Queen);
+    for to in checks {
+        let sources = (attacks::queen(to, ctx.occ) & queens) | ctx.promoters(to);
+        for from in sources {
+            if let Some(mv) = ctx.try_mate(from, to, PieceKind::Queen) {
+                return Some(mv);
+            }
+        }
+    }
+    None
+}

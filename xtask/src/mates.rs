@@ -1,0 +1,74 @@
+//! `cargo xtask mates`: nodes and time to prove the project's mate test
+//! positions, with Mate at a Glance on and off.
+
+use movegen::{Board, KeyHistory};
+use search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
+use std::time::Duration;
+
+/// (name, FEN, shortest mate in moves) — the mates the test suites use.
+const MATES: &[(&str, &str, i32)] = &[
+    ("back rank", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1),
+    ("rook ladder", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2),
+    ("smothered", "r5rk/6pp/7N/4Q3/8/8/8/6K1 w - - 0 1", 1),
+    ("epaulette", "3rkr2/8/8/8/8/8/Q7/6K1 w - - 0 1", 1),
+    ("queen close", "6k1/5ppp/8/8/8/5Q2/8/6K1 w - - 0 1", 1),
+    ("KQ vs K", "8/8/8/4k3/8/8/8/4K2Q w - - 0 1", 8),
+    ("KR vs K (MDP seed)", "8/7K/8/8/8/8/R7/7k w - - 0 1", 8),
+];
+
+/// Nodes and time at the first iteration that reports a winning mate, and its length.
+fn solve(board: &Board, glance: bool) -> Option<(i32, u64, Duration)> {
+    let mut searcher = Searcher::new(64, 1);
+    let limits = Limits {
+        depth: Some(30),
+        move_time: Some(Duration::from_secs(20)),
+        ..Limits::default()
+    };
+    let options = SearchOptions {
+        mate_at_a_glance: glance,
+        ..SearchOptions::default()
+    };
+    let mut found = None;
+    let control = SearchControl::new(false);
+    searcher.search(
+        board,
+        &KeyHistory::default(),
+        &limits,
+        &options,
+        &control,
+        &mut |info: &SearchInfo| {
+            if found.is_none() {
+                if let Score::Mate(m) = info.score {
+                    if m > 0 {
+                        found = Some((m, info.nodes, info.time));
+                        control.stop();
+                    }
+                }
+            }
+        },
+    );
+    found
+}
+
+pub(crate) fn run(_args: &[String]) -> Result<(), String> {
+    println!(
+        "{:<20} {:>24} {:>24}",
+        "position", "glance on: mate/nodes/ms", "glance off: mate/nodes/ms"
+    );
+    let show = |r: Option<(i32, u64, Duration)>| match r {
+        Some((m, n, t)) => format!("M{m} / {n} / {}", t.as_millis()),
+        None => "no mate in 20 s".to_string(),
+    };
+    for (name, fen, shortest) in MATES {
+        let board = Board::from_fen(fen).map_err(|e| format!("{name}: {e}"))?;
+        let on = solve(&board, true);
+        let off = solve(&board, false);
+        println!(
+            "{:<20} {:>24} {:>24}",
+            format!("{name} (M{shortest})"),
+            show(on),
+            show(off)
+        );
+    }
+    Ok(())
+}
