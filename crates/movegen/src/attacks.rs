@@ -54,6 +54,16 @@ fn magic_index(m: &Magic, occupied: BitBoard) -> usize {
     m.offset + ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
 }
 
+/// Reads the slider table without a bounds check on the hot path.
+#[inline(always)]
+fn slider_entry(table: &[u64], index: usize) -> BitBoard {
+    debug_assert!(index < table.len());
+    // SAFETY: the build script sizes each square's block to 2^popcount(mask)
+    // and a magic (or PEXT) index of masked occupancy stays below that, so
+    // `offset + index` is inside the table it generated.
+    BitBoard(unsafe { *table.get_unchecked(index) })
+}
+
 /// The magic-multiplication lookups, available on every CPU.
 pub mod magic {
     use super::*;
@@ -62,14 +72,14 @@ pub mod magic {
     #[inline]
     pub fn rook(square: Square, occupied: BitBoard) -> BitBoard {
         let i = magic_index(&tables::ROOK_MAGICS[square as usize], occupied);
-        BitBoard(tables::SLIDER_ATTACKS[i])
+        slider_entry(&tables::SLIDER_ATTACKS, i)
     }
 
     /// Bishop attacks through the magic table.
     #[inline]
     pub fn bishop(square: Square, occupied: BitBoard) -> BitBoard {
         let i = magic_index(&tables::BISHOP_MAGICS[square as usize], occupied);
-        BitBoard(tables::SLIDER_ATTACKS[i])
+        slider_entry(&tables::SLIDER_ATTACKS, i)
     }
 }
 
@@ -96,7 +106,7 @@ pub mod pext {
     #[target_feature(enable = "bmi2")]
     pub fn rook(square: Square, occupied: BitBoard) -> BitBoard {
         let i = index(&tables::ROOK_MAGICS[square as usize], occupied);
-        BitBoard(tables::SLIDER_ATTACKS_PEXT[i])
+        slider_entry(&tables::SLIDER_ATTACKS_PEXT, i)
     }
 
     /// Bishop attacks through PEXT.
@@ -107,7 +117,7 @@ pub mod pext {
     #[target_feature(enable = "bmi2")]
     pub fn bishop(square: Square, occupied: BitBoard) -> BitBoard {
         let i = index(&tables::BISHOP_MAGICS[square as usize], occupied);
-        BitBoard(tables::SLIDER_ATTACKS_PEXT[i])
+        slider_entry(&tables::SLIDER_ATTACKS_PEXT, i)
     }
 }
 
