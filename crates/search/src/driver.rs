@@ -272,6 +272,17 @@ impl Searcher {
                     worker.iterate(root, &mut moves, 1, &mut |_, _| false);
                 });
             }
+            // The time manager, restarted first if a ponderhit arrived: our
+            // own clock runs from that moment.
+            let running_clock = || {
+                let mut tm = time.lock().expect("time manager lock");
+                if let Ok(mut at) = control.ponderhit_at.lock() {
+                    if at.take().is_some() {
+                        tm.restart();
+                    }
+                }
+                tm
+            };
             let clock_check = || {
                 if control.is_stopped() {
                     return true;
@@ -279,13 +290,7 @@ impl Searcher {
                 if control.is_pondering() || limits.infinite {
                     return false;
                 }
-                let mut tm = time.lock().expect("time manager lock");
-                if let Ok(mut at) = control.ponderhit_at.lock() {
-                    if at.take().is_some() {
-                        tm.restart();
-                    }
-                }
-                tm.out_of_time()
+                running_clock().out_of_time()
             };
             let mut worker = Worker::new(0, &shared, main_data, game.clone());
             worker.clock_check = Some(&clock_check);
@@ -333,13 +338,7 @@ impl Searcher {
                 if control.is_pondering() || limits.infinite {
                     return false;
                 }
-                let mut tm = time.lock().expect("time manager lock");
-                if let Ok(mut at) = control.ponderhit_at.lock() {
-                    if at.take().is_some() {
-                        tm.restart();
-                    }
-                }
-                tm.should_stop_iterating(1.4 - 0.12 * f64::from(stability))
+                running_clock().should_stop_iterating(1.4 - 0.12 * f64::from(stability))
             });
             stop.store(true, Relaxed);
             worker.publish_nodes();

@@ -122,12 +122,7 @@ impl Worker<'_> {
             Move::NULL
         };
         if let Some(t) = tt {
-            let fits = match t.bound {
-                Bound::Exact => true,
-                Bound::Lower => t.score >= beta,
-                Bound::Upper => t.score <= alpha,
-            };
-            if !PV && ply > 0 && t.depth >= depth && fits {
+            if !PV && ply > 0 && t.depth >= depth && t.cuts(alpha, beta) {
                 return t.score;
             }
         }
@@ -359,12 +354,7 @@ impl Worker<'_> {
         let key = board.hash();
         let tt = self.shared.tt.probe(key, ply);
         if let Some(t) = tt {
-            let fits = match t.bound {
-                Bound::Exact => true,
-                Bound::Lower => t.score >= beta,
-                Bound::Upper => t.score <= alpha,
-            };
-            if !PV && fits {
+            if !PV && t.cuts(alpha, beta) {
                 return t.score;
             }
         }

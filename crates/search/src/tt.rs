@@ -63,6 +63,18 @@ fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u
         | u64::from(generation & 63) << 58
 }
 
+impl TtHit {
+    /// True if the stored score settles a node searched with `(alpha, beta)`.
+    #[inline]
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 fn depth_of(data: u64) -> i32 {
     i32::from((data >> 48) as u8) - 1
 }
