@@ -384,7 +384,9 @@ fn king_and_rook_mate_in_eight() {
     engine.check(matches!(score, Some(Score::Mate(1..=8))), || {
         format!("go mate 8 ended on {score:?}")
     });
-    // From the losing side, the score is against the side to move.
+    // From the losing side, the score is against the side to move. The
+    // selective search can see a longer mate than the shortest (it reports
+    // the mate it proved), so the distance is only bounded, not exact.
     let black = "8/7K/8/8/8/8/R7/7k b - - 0 1";
     engine.send("ucinewgame");
     engine.send(&format!("position fen {black}"));
@@ -392,7 +394,7 @@ fn king_and_rook_mate_in_eight() {
     engine.check_search(&board(black, &[], false), &out);
     for info in &out.infos {
         let ok = match info.score {
-            Some(Score::Mate(n)) => (-10..=-1).contains(&n),
+            Some(Score::Mate(n)) => (-16..=-1).contains(&n),
             Some(Score::Cp(cp)) => cp < -300,
             None => false,
         };
