@@ -117,8 +117,7 @@ fn run_lines(lines: &[String]) -> String {
     session.handle_line("stop");
     session.handle_line("isready");
     session.shutdown();
-    let text = String::from_utf8_lossy(&buffer.0.lock().unwrap()).to_string();
-    text
+    String::from_utf8_lossy(&buffer.0.lock().unwrap()).to_string()
 }
 
 fn soup() -> impl Strategy<Value = Vec<String>> {
