@@ -67,7 +67,9 @@ impl Session {
 
     fn searcher(&mut self) -> &mut Searcher {
         self.finish_search();
-        self.idle.get_or_insert_with(|| Searcher::new(16, 1))
+        let (hash, threads) = (self.options.hash_mb, self.options.threads);
+        self.idle
+            .get_or_insert_with(|| Searcher::new(hash, threads))
     }
 
     /// Stops a running search, if any, and takes the searcher back.
@@ -221,7 +223,11 @@ impl Session {
             ponder: params.ponder,
         };
         self.finish_search();
-        let searcher = self.idle.take().unwrap_or_else(|| Searcher::new(16, 1));
+        let (hash, threads) = (self.options.hash_mb, self.options.threads);
+        let searcher = self
+            .idle
+            .take()
+            .unwrap_or_else(|| Searcher::new(hash, threads));
         self.running = Some(SearchJob::start(searcher, spec, self.out.clone()));
     }
 
