@@ -118,10 +118,10 @@ impl Session {
                 crate::bench(&self.out, depth);
             }
             Command::D => self.out.line(&self.board.to_string()),
-            Command::Eval { .. } => {
+            Command::Eval { full } => {
                 let mut evaluator = Evaluator::new();
                 evaluator.set_mating_rules(self.options.mating_potential);
-                let report = evaluator.report(&self.board);
+                let report = evaluator.report(&self.board, full);
                 self.out.line(&report.to_string());
             }
             Command::Glance => {

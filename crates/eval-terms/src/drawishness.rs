@@ -1,7 +1,7 @@
 //! Pair-o-Max's drawishness rules (the `mating-heuristics` crate) applied
 //! to a board: material counted per side, kind and square shade.
 
-use mating_heuristics::{Material, PieceSet, Scale, Shade, Side, orthodox};
+use mating_heuristics::{Material, PieceSet, Shade, Side, orthodox};
 use movegen::{Board, Color, PieceKind};
 
 /// The orthodox pieces with their Pair-o-Max marks.
@@ -42,9 +42,4 @@ pub(crate) fn material(board: &Board) -> Material {
 /// White's pair bonuses minus Black's, in centipawns.
 pub(crate) fn pair_bonus(material: &Material) -> i32 {
     PIECES.pair_bonus(material, Side::White) - PIECES.pair_bonus(material, Side::Black)
-}
-
-/// The scale for a position whose unscaled evaluation is `white_score`.
-pub(crate) fn scale(material: &Material, white_score: i32) -> Scale {
-    PIECES.drawishness(material, Side::favoured_by(white_score))
 }

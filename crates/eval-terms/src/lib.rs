@@ -1,9 +1,13 @@
 //! # eval-terms
 //!
-//! Matewise's static evaluation. For now: material plus piece-square tables,
-//! tapered between middlegame and endgame by the Compendium's measure of
-//! game stage (piece strength: Q 9, R 4.5, B 3, N 3 per side, 60 at the
-//! start). The Compendium evaluation replaces the terms, keeping this API.
+//! Matewise's static evaluation: the terms of the Little Chess Evaluation
+//! Compendium, each a named weight in one table (`weights.rs`) of
+//! middlegame/endgame pairs, tapered by the Compendium's game stage (piece
+//! strength: Q 9, R 4.5, B 3, N 3 per side, 60 at the start). Every term is
+//! added through a [`Tracer`], so the same code gives the search its score
+//! ([`NoTrace`], free) and a tuner its gradient ([`Trace`]). Pair-o-Max's
+//! mating-potential rules (the `mating-heuristics` crate) then divide
+//! drawish endings.
 //!
 //! ```
 //! use eval_terms::Evaluator;
@@ -16,79 +20,103 @@
 //! assert!(evaluator.evaluate(&queen_up) > 800);
 //! ```
 
+mod bits;
 mod drawishness;
+mod endgame;
+mod evaluate;
+mod info;
+mod king;
+mod material;
 mod material_table;
-mod mop_up;
-mod psqt;
+mod mobility;
+mod opening;
+mod params;
+mod pawn_table;
+mod pawns;
+mod pieces;
+mod placement;
 mod report;
 mod score;
+mod threats;
+mod trace;
+pub mod weights;
 
+pub use endgame::DrawingChances;
+pub use evaluate::{DRAW_SCALE_ONE, Evaluation, Tables, evaluate};
+pub use params::{Param, Weights};
 pub use report::{EvalReport, TermRow};
 pub use score::{Phase, S};
+pub use trace::{NoTrace, Trace, Tracer};
 
 use movegen::{Board, Color, PieceKind};
 
 /// A side-to-move-relative evaluation in centipawns.
 pub type Value = i32;
 
-/// The evaluation, with whatever per-thread caches it keeps (none yet; the
-/// Compendium evaluation adds pawn and material tables). One per search thread.
-#[derive(Clone)]
+/// The evaluation with its per-thread caches (pawn and material tables).
+/// One per search thread.
+#[derive(Default)]
 pub struct Evaluator {
-    mating_rules: bool,
-    material: material_table::MaterialTable,
+    weights: Weights,
+    tables: Tables,
 }
 
-impl Default for Evaluator {
-    fn default() -> Self {
-        Evaluator::new()
+impl Clone for Evaluator {
+    fn clone(&self) -> Self {
+        let mut tables = Tables::default();
+        tables.mating_rules = self.tables.mating_rules;
+        Evaluator {
+            weights: self.weights.clone(),
+            tables,
+        }
     }
 }
 
 impl Evaluator {
-    /// A fresh evaluator, with Pair-o-Max's drawishness rules on.
+    /// A fresh evaluator with the default weights and Pair-o-Max's rules on.
     pub fn new() -> Evaluator {
+        Evaluator::default()
+    }
+
+    /// An evaluator with other weights (a tuner's, say).
+    pub fn with_weights(weights: Weights) -> Evaluator {
         Evaluator {
-            mating_rules: true,
-            material: material_table::MaterialTable::default(),
+            weights,
+            tables: Tables::default(),
         }
     }
 
     /// Switches Pair-o-Max's drawishness rules (and pair bonuses) on or off,
     /// for comparing the engine with and without them.
     pub fn set_mating_rules(&mut self, on: bool) {
-        self.mating_rules = on;
+        self.tables.mating_rules = on;
     }
 
     /// Forgets cached entries (on `ucinewgame`).
     pub fn clear(&mut self) {
-        self.material.clear();
+        self.tables.clear();
+    }
+
+    /// Pawn-table probes and hits so far.
+    pub fn pawn_table_stats(&self) -> (u64, u64) {
+        self.tables.pawn_table_stats()
     }
 
     /// The evaluation of `board` for the side to move, in centipawns.
-    ///
-    /// Pair-o-Max's rules then discount drawish endings: the score is divided
-    /// by 2, 4 or 8 where the leader lacks pawns or mating potential.
     #[inline]
     pub fn evaluate(&mut self, board: &Board) -> Value {
-        let white = psqt::score(board) + mop_up::score(board);
-        let tapered = white.taper(Phase::of(board));
-        let value = if self.mating_rules {
-            let info = self.material.probe(board);
-            let unscaled = tapered + info.pair_bonus;
-            info.scale(unscaled).apply(unscaled)
-        } else {
-            tapered
-        };
+        let white =
+            evaluate(board, &self.weights, Some(&mut self.tables), &mut NoTrace).white_score;
         match board.side_to_move() {
-            Color::White => value,
-            Color::Black => -value,
+            Color::White => white,
+            Color::Black => -white,
         }
     }
 
-    /// The evaluation broken down by term, from White's side, for `eval`.
-    pub fn report(&mut self, board: &Board) -> EvalReport {
-        report::build(board, self.mating_rules)
+    /// The evaluation broken down by term group (by term with `full`), from
+    /// White's side, for `eval`.
+    pub fn report(&mut self, board: &Board, full: bool) -> EvalReport {
+        report::build(board, &self.weights, &mut self.tables, full)
     }
 }
 

@@ -1,16 +1,19 @@
 //! The `eval` command's table, in the manner of Stockfish 11: a row per
-//! term, White, Black and Total in middlegame and endgame.
+//! term group (per term with `eval full`), White, Black and Total in
+//! middlegame and endgame, rebuilt from the trace so the rows add up to
+//! exactly what the search sees.
 
-use crate::psqt;
-use crate::score::{Phase, S};
+use crate::evaluate::{Evaluation, Tables, evaluate};
+use crate::params::Weights;
+use crate::score::S;
+use crate::trace::Trace;
 use core::fmt;
-use mating_heuristics::{Scale, Side};
 use movegen::{Board, Color};
 
-/// One row of the table: a term's White and Black contributions.
+/// One row of the table: a term's (or group's) White and Black contributions.
 #[derive(Clone, Debug)]
 pub struct TermRow {
-    /// The term's name.
+    /// The term's or group's name.
     pub name: &'static str,
     /// White's contribution.
     pub white: S,
@@ -18,67 +21,40 @@ pub struct TermRow {
     pub black: S,
 }
 
-/// Everything `eval` prints: the rows, the phase, the drawishness scale and the final score.
+/// Everything `eval` prints.
 #[derive(Clone, Debug)]
 pub struct EvalReport {
-    /// One row per term.
+    /// One row per group or term.
     pub rows: Vec<TermRow>,
-    /// The game stage.
-    pub phase: Phase,
-    /// The tapered sum of the rows, from White's side, before scaling.
-    pub unscaled: i32,
-    /// Pair-o-Max's drawishness scale and the rule that set it (`None`
-    /// when the rules are switched off).
-    pub scale: Option<Scale>,
-    /// The final evaluation from White's side, in centipawns.
-    pub white_score: i32,
+    /// The evaluation itself.
+    pub evaluation: Evaluation,
 }
 
-pub(crate) fn build(board: &Board, mating_rules: bool) -> EvalReport {
-    let (white_material, white_placement) = psqt::split(board, Color::White);
-    let (black_material, black_placement) = psqt::split(board, Color::Black);
-    let phase = Phase::of(board);
-    let rows = vec![
-        TermRow {
-            name: "Material",
-            white: white_material,
-            black: black_material,
-        },
-        TermRow {
-            name: "Placement",
-            white: white_placement,
-            black: black_placement,
-        },
-        TermRow {
-            name: "Mop-up",
-            white: crate::mop_up::mop_up(board, Color::White),
-            black: crate::mop_up::mop_up(board, Color::Black),
-        },
-    ];
-    let material = crate::drawishness::material(board);
-    let pieces = &crate::drawishness::PIECES;
-    let pair = |side| {
-        let bonus = pieces.pair_bonus(&material, side);
-        S::new(bonus, bonus)
-    };
-    let mut rows = rows;
-    if mating_rules {
-        rows.push(TermRow {
-            name: "Pair bonus",
-            white: pair(Side::White),
-            black: pair(Side::Black),
-        });
+pub(crate) fn build(
+    board: &Board,
+    weights: &Weights,
+    tables: &mut Tables,
+    full: bool,
+) -> EvalReport {
+    let mut trace = Trace::default();
+    let evaluation = evaluate(board, weights, Some(tables), &mut trace);
+    let mut rows: Vec<TermRow> = Vec::new();
+    for param in Weights::params() {
+        let white = trace.param_score(weights, *param, Color::White);
+        let black = trace.param_score(weights, *param, Color::Black);
+        let name = if full { param.name } else { param.group };
+        if full && white == S::ZERO && black == S::ZERO {
+            continue;
+        }
+        match rows.iter_mut().find(|r| r.name == name) {
+            Some(row) => {
+                row.white += white;
+                row.black += black;
+            }
+            None => rows.push(TermRow { name, white, black }),
+        }
     }
-    let total = rows.iter().fold(S::ZERO, |acc, r| acc + r.white - r.black);
-    let unscaled = total.taper(phase);
-    let scale = mating_rules.then(|| crate::drawishness::scale(&material, unscaled));
-    EvalReport {
-        rows,
-        phase,
-        unscaled,
-        scale,
-        white_score: scale.map_or(unscaled, |s| s.apply(unscaled)),
-    }
+    EvalReport { rows, evaluation }
 }
 
 fn cp(v: i32) -> String {
@@ -87,14 +63,33 @@ fn cp(v: i32) -> String {
 
 impl fmt::Display for EvalReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "     Term    |    White    |    Black    |    Total   ")?;
-        writeln!(f, "             |   MG    EG  |   MG    EG  |   MG    EG ")?;
-        writeln!(f, " ------------+-------------+-------------+------------")?;
+        let width = self
+            .rows
+            .iter()
+            .map(|r| r.name.len())
+            .max()
+            .unwrap_or(4)
+            .max(12);
+        let rule = format!(
+            " {}-+-------------+-------------+------------",
+            "-".repeat(width)
+        );
+        writeln!(
+            f,
+            " {:>width$} |    White    |    Black    |    Total   ",
+            "Term"
+        )?;
+        writeln!(
+            f,
+            " {:>width$} |   MG    EG  |   MG    EG  |   MG    EG ",
+            ""
+        )?;
+        writeln!(f, "{rule}")?;
         for row in &self.rows {
             let total = row.white - row.black;
             writeln!(
                 f,
-                " {:>11} | {} {} | {} {} | {} {}",
+                " {:>width$} | {} {} | {} {} | {} {}",
                 row.name,
                 cp(row.white.mg()),
                 cp(row.white.eg()),
@@ -104,22 +99,37 @@ impl fmt::Display for EvalReport {
                 cp(total.eg()),
             )?;
         }
-        writeln!(f, " ------------+-------------+-------------+------------")?;
+        writeln!(f, "{rule}")?;
+        let e = &self.evaluation;
         writeln!(
             f,
-            "Phase: piece strength {} of 60 ({})",
-            self.phase.piece_strength(),
-            self.phase.name()
+            " {:>width$} |             |             | {} {}",
+            "Total",
+            cp(e.terms.mg()),
+            cp(e.terms.eg())
         )?;
-        writeln!(f, "Unscaled: {:+} cp (white side)", self.unscaled)?;
-        match &self.scale {
-            Some(scale) => writeln!(f, "Mating potential: divisor {} ({scale})", scale.divisor())?,
+        writeln!(
+            f,
+            "Phase: piece strength {} of 60 ({}), middlegame weight {}/120",
+            e.phase.piece_strength(),
+            e.phase.name(),
+            e.phase.0
+        )?;
+        writeln!(
+            f,
+            "Drawing chances: endgame scaled {}/{} ({})",
+            e.drawing.scale,
+            crate::DRAW_SCALE_ONE,
+            e.drawing
+        )?;
+        writeln!(f, "Tapered: {:+} cp (white side)", e.unscaled)?;
+        match &e.mating {
+            Some(scale) => {
+                writeln!(f, "Pair bonuses: {:+} cp", e.pair_bonus)?;
+                writeln!(f, "Mating potential: divisor {} ({scale})", scale.divisor())?
+            }
             None => writeln!(f, "Mating potential: rules switched off")?,
         }
-        write!(
-            f,
-            "Final evaluation: {:+} cp (white side)",
-            self.white_score
-        )
+        write!(f, "Final evaluation: {:+} cp (white side)", e.white_score)
     }
 }

@@ -107,7 +107,7 @@ fn stages_follow_the_compendium() {
 fn report_ends_with_the_final_evaluation() {
     let board = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
     let mut evaluator = Evaluator::new();
-    let report = evaluator.report(&board);
+    let report = evaluator.report(&board, false);
     let text = report.to_string();
     let last = text.lines().last().unwrap();
     assert!(
@@ -115,7 +115,7 @@ fn report_ends_with_the_final_evaluation() {
         "{last}"
     );
     // White's view in the report, side to move's view from evaluate().
-    assert_eq!(report.white_score, -evaluator.evaluate(&board));
+    assert_eq!(report.evaluation.white_score, -evaluator.evaluate(&board));
 }
 
 #[test]

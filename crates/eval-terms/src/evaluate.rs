@@ -1,0 +1,152 @@
+//! The evaluation's order of work: pawn terms (cached by pawn key), material
+//! and placement, the piece loop (mobility and piece terms, filling the
+//! attack maps), then what needs every attack (king safety, threats, space,
+//! centre control, passers), the endgame terms, and finally the taper and
+//! the two drawishness scales (the Compendium's drawing chances and
+//! Pair-o-Max's mating potential).
+
+use crate::endgame::DrawingChances;
+use crate::info::Info;
+use crate::material_table::MaterialInfo;
+use crate::params::Weights;
+use crate::pawn_table::PawnTable;
+use crate::score::{Phase, S};
+use crate::trace::{Terms, Tracer};
+use crate::{endgame, king, material, opening, pawns, pieces, placement, threats, weights as w};
+use mating_heuristics::Scale;
+use movegen::Board;
+
+/// The per-thread caches an evaluation may use.
+pub struct Tables {
+    /// Whether Pair-o-Max's pair bonuses and drawishness divisor apply.
+    pub mating_rules: bool,
+    pub(crate) pawns: PawnTable,
+    pub(crate) material: crate::material_table::MaterialTable,
+}
+
+impl Default for Tables {
+    fn default() -> Self {
+        Tables {
+            mating_rules: true,
+            pawns: PawnTable::default(),
+            material: Default::default(),
+        }
+    }
+}
+
+impl Tables {
+    /// Forgets every cached entry.
+    pub fn clear(&mut self) {
+        self.pawns.clear();
+        self.material.clear();
+    }
+
+    /// Pawn-table probes and hits since creation.
+    pub fn pawn_table_stats(&self) -> (u64, u64) {
+        self.pawns.stats()
+    }
+}
+
+/// The result of one evaluation, from White's side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The sum of every term, White minus Black, before tapering.
+    pub terms: S,
+    /// The game stage.
+    pub phase: Phase,
+    /// The Compendium's drawing chances: the scale of the endgame half, out
+    /// of [`DRAW_SCALE_ONE`], and the configurations that set it.
+    pub drawing: DrawingChances,
+    /// The tapered, drawing-scaled score before Pair-o-Max's divisor.
+    pub unscaled: i32,
+    /// Pair-o-Max's pair bonuses, White's minus Black's (0 when the rules are off).
+    pub pair_bonus: i32,
+    /// Pair-o-Max's scale (`None` when the rules are off).
+    pub mating: Option<Scale>,
+    /// The final score from White's side.
+    pub white_score: i32,
+}
+
+/// The drawing-chance scale that leaves the endgame half as it is.
+pub const DRAW_SCALE_ONE: i32 = 64;
+
+/// Evaluates `board` from White's side with `weights`, reporting every
+/// term's coefficient to `tracer`. With `tables` the pawn and material
+/// caches are used (the pawn table is skipped when tracing, so every term
+/// is seen) and Pair-o-Max's rules apply if `tables.mating_rules`; without
+/// tables they are off.
+///
+/// ```
+/// use eval_terms::{NoTrace, Tables, Weights, evaluate};
+/// use movegen::Board;
+/// let board = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+/// let mut tables = Tables::default();
+/// let e = evaluate(&board, &Weights::default(), Some(&mut tables), &mut NoTrace);
+/// assert!(e.white_score > 800);
+/// ```
+pub fn evaluate<T: Tracer>(
+    board: &Board,
+    weights: &Weights,
+    mut tables: Option<&mut Tables>,
+    tracer: &mut T,
+) -> Evaluation {
+    let mut info = Info::new(board);
+    let mut terms = Terms::new(weights, tracer);
+
+    let pawn_entry = match tables.as_deref_mut() {
+        Some(tables) if !T::ACTIVE => tables.pawns.probe(board, weights),
+        _ => {
+            let mut pawn_terms = Terms::new(weights, terms.tracer);
+            let entry = pawns::evaluate(board, &mut pawn_terms);
+            terms.score[0] += pawn_terms.score[0];
+            terms.score[1] += pawn_terms.score[1];
+            entry
+        }
+    };
+    terms.score[0] += pawn_entry.score;
+
+    material::evaluate(board, &mut terms);
+    placement::evaluate(board, &mut terms);
+    pieces::evaluate(board, &mut info, &pawn_entry, &mut terms);
+    opening::evaluate(board, &info, &mut terms);
+    king::evaluate(board, &info, &mut terms);
+    threats::evaluate(board, &info, &mut terms);
+    placement::centre_control(&info, &mut terms);
+    placement::space(board, &info, &mut terms);
+    pawns::passers(board, &info, &pawn_entry, &mut terms);
+    endgame::evaluate(board, &info, &pawn_entry, &mut terms);
+    terms.one(w::TEMPO, board.side_to_move());
+    let so_far = terms.white_minus_black();
+    endgame::weaker_side(board, &pawn_entry, so_far, &mut terms);
+
+    let total = terms.white_minus_black();
+    let phase = Phase::of(board);
+    let drawing = endgame::drawing_chances(board, &pawn_entry, total.eg());
+    let unscaled = taper(total, phase, drawing.scale);
+    let (pair_bonus, mating, white_score) = match tables {
+        Some(tables) if tables.mating_rules => {
+            let info: MaterialInfo = tables.material.probe(board);
+            let with_pairs = unscaled + info.pair_bonus;
+            let scale = info.scale(with_pairs);
+            (info.pair_bonus, Some(scale), scale.apply(with_pairs))
+        }
+        _ => (0, None, unscaled),
+    };
+    Evaluation {
+        terms: total,
+        phase,
+        drawing,
+        unscaled,
+        pair_bonus,
+        mating,
+        white_score,
+    }
+}
+
+/// Blends middlegame and endgame by the phase, the endgame half scaled by
+/// the drawing chances.
+pub(crate) fn taper(total: S, phase: Phase, drawing_scale: i32) -> i32 {
+    let p = phase.0 as i32;
+    let eg = total.eg() * drawing_scale / DRAW_SCALE_ONE;
+    (total.mg() * p + eg * (Phase::MAX - p)) / Phase::MAX
+}

@@ -1,0 +1,115 @@
+//! King safety: the pawn shelter and the enemy's pawn storm on the king's
+//! three files, attacks on the shelter zone by piece kind (counted when two
+//! or more pieces join in), safe checks, heavy pieces on files at the king,
+//! and a king left in the centre without castling rights.
+
+use crate::bits::{file_of, front_fill, relative_rank, squares};
+use crate::info::Info;
+use crate::trace::{Terms, Tracer};
+use crate::weights as w;
+use movegen::{Board, CastleSide, Color, File, PieceKind, attacks};
+
+/// The king's file and its neighbours.
+fn king_files(king: movegen::Square) -> u64 {
+    let file = king.file() as i32;
+    let mut set = 0;
+    for f in (file - 1).max(0)..=(file + 1).min(7) {
+        set |= crate::bits::FILE_A << f;
+    }
+    set
+}
+
+pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<'_, T>) {
+    let occupied = board.occupied();
+    for color in Color::ALL {
+        let c = color.index();
+        let them = !color;
+        let king = info.king[c];
+        let king_rank = relative_rank(king, color);
+        let files = king_files(king);
+
+        // Shelter: the nearest own pawn ahead on each of the three files;
+        // storm: the enemy pawn nearest to the king on each of them.
+        let ahead = front_fill(crate::bits::rank_of(king), color);
+        for file_square in squares(files & crate::bits::rank_of(king)) {
+            let file = file_of(file_square) & ahead;
+            let nearest = squares(info.pawns[c] & file)
+                .map(|s| relative_rank(s, color) - king_rank)
+                .min();
+            terms.add(w::SHELTER, nearest.unwrap_or(0).min(7), color, 1);
+            if let Some(front) =
+                squares(info.pawns[1 - c] & file).max_by_key(|s| relative_rank(*s, them))
+            {
+                let rank = relative_rank(front, them);
+                terms.add(w::STORM, rank, them, 1);
+                if crate::bits::forward(front.bitboard().0, them) & info.pawns[c] != 0 {
+                    terms.one(w::STORM_FIXED, them);
+                }
+            }
+        }
+
+        // Attacks on the king zone, once two pieces join in.
+        let attackers = info.king_attackers[1 - c];
+        if attackers >= 2 {
+            terms.add(w::KING_ATTACKERS, (attackers as usize).min(7), them, 1);
+            for slot in 0..4 {
+                let near = info.king_attack_near[1 - c][slot];
+                let far = info.king_attack_far[1 - c][slot];
+                if near != 0 {
+                    terms.add(w::KING_ATTACK_NEAR, slot, them, near);
+                }
+                if far != 0 {
+                    terms.add(w::KING_ATTACK_FAR, slot, them, far);
+                }
+            }
+        }
+
+        // Safe checks: squares the enemy could check from, reached by the right kind, not guarded.
+        let safe = !info.attacked[c] & !board.colors(them).0;
+        let knight_checks = attacks::knight(king).0;
+        let bishop_checks = attacks::bishop(king, occupied).0;
+        let rook_checks = attacks::rook(king, occupied).0;
+        let checks = [
+            knight_checks,
+            bishop_checks,
+            rook_checks,
+            bishop_checks | rook_checks,
+        ];
+        for (slot, kind) in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let count =
+                (checks[slot] & info.attacked_by[1 - c][kind as usize] & safe).count_ones() as i32;
+            if count != 0 {
+                terms.add(w::SAFE_CHECK, slot, them, count);
+            }
+        }
+
+        // Enemy rooks and queens on open or semi-open files at the king.
+        let heavy = (board.colored_pieces(PieceKind::Rook, them).0
+            | board.colored_pieces(PieceKind::Queen, them).0)
+            & files;
+        for piece in squares(heavy) {
+            let file = file_of(piece);
+            if file & info.pawns[1 - c] == 0 {
+                let open = usize::from(file & info.pawns[c] == 0);
+                terms.add(w::KING_FILE_ATTACK, open, them, 1);
+            }
+        }
+
+        // A king in the centre that can no longer castle.
+        let rights = board.castling_rights();
+        let can_castle = CastleSide::ALL
+            .iter()
+            .any(|&side| rights.rook(color, side).is_some());
+        if !can_castle && matches!(king.file(), File::D | File::E) {
+            terms.one(w::KING_LEFT_IN_CENTRE, color);
+        }
+    }
+}

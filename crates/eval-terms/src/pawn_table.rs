@@ -1,0 +1,92 @@
+//! The pawn hash table: pawn-structure terms depend on pawns alone, so
+//! their sum is cached by the board's pawn key, with the sets later terms
+//! need (passers, fixed pairs).
+
+use crate::params::Weights;
+use crate::pawns;
+use crate::score::S;
+use crate::trace::{NoTrace, Terms};
+use movegen::Board;
+
+const ENTRIES: usize = 1 << 14;
+
+/// What the pawn structure contributes, and what other terms need from it.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct PawnEntry {
+    key: u64,
+    /// Pawn-only terms, White minus Black.
+    pub(crate) score: S,
+    /// Passed pawns per colour.
+    pub(crate) passed: [u64; 2],
+    /// White pawns with a black pawn right in front (the Compendium's fixed pairs).
+    pub(crate) fixed_pairs: u32,
+}
+
+impl PawnEntry {
+    pub(crate) fn new(passed: [u64; 2], fixed_pairs: u32) -> PawnEntry {
+        PawnEntry {
+            key: 0,
+            score: S::ZERO,
+            passed,
+            fixed_pairs,
+        }
+    }
+}
+
+/// A direct-mapped cache of [`PawnEntry`], one per search thread.
+#[derive(Clone)]
+pub(crate) struct PawnTable {
+    entries: Vec<PawnEntry>,
+    /// The weights the entries were computed with: other weights flush the table.
+    weights_id: Option<usize>,
+    probes: u64,
+    hits: u64,
+}
+
+impl Default for PawnTable {
+    fn default() -> Self {
+        PawnTable {
+            entries: vec![PawnEntry::default(); ENTRIES],
+            weights_id: None,
+            probes: 0,
+            hits: 0,
+        }
+    }
+}
+
+impl PawnTable {
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(PawnEntry::default());
+    }
+
+    pub(crate) fn stats(&self) -> (u64, u64) {
+        (self.probes, self.hits)
+    }
+
+    /// The pawn entry for `board`, computed with `weights` on a miss.
+    #[inline]
+    pub(crate) fn probe(&mut self, board: &Board, weights: &Weights) -> PawnEntry {
+        // Weights live for the evaluator's lifetime; a different address means different weights.
+        let id = weights as *const Weights as usize;
+        if self.weights_id != Some(id) {
+            self.clear();
+            self.weights_id = Some(id);
+        }
+        // Key 0 marks an empty slot, so a real key of 0 is nudged.
+        let key = board.pawn_key() | 1;
+        let slot = (key as usize) & (ENTRIES - 1);
+        self.probes += 1;
+        let entry = self.entries[slot];
+        if entry.key == key {
+            self.hits += 1;
+            return entry;
+        }
+        let mut tracer = NoTrace;
+        let mut terms = Terms::new(weights, &mut tracer);
+        let mut entry = pawns::evaluate(board, &mut terms);
+        entry.key = key;
+        entry.score = terms.white_minus_black();
+        self.entries[slot] = entry;
+        entry
+    }
+}

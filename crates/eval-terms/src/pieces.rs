@@ -1,0 +1,210 @@
+//! The piece loop: attacks (recorded in `Info` for later terms), mobility
+//! over safe squares, king-zone attacks, and the Compendium's piece terms:
+//! outposts, bad and hemmed-in bishops, heavy pieces on files and the 7th
+//! and 8th ranks, trapped pieces, and minors next to their own pawns.
+
+use crate::bits::{self, relative_rank, squares};
+use crate::info::Info;
+use crate::pawn_table::PawnEntry;
+use crate::trace::{Terms, Tracer};
+use crate::weights as w;
+use movegen::{BitBoard, Board, CastleSide, Color, PieceKind, Square, attacks};
+
+const KINDS: [PieceKind; 4] = [
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];
+
+fn piece_attacks(kind: PieceKind, square: Square, occupied: BitBoard) -> u64 {
+    match kind {
+        PieceKind::Knight => attacks::knight(square).0,
+        PieceKind::Bishop => attacks::bishop(square, occupied).0,
+        PieceKind::Rook => attacks::rook(square, occupied).0,
+        _ => attacks::queen(square, occupied).0,
+    }
+}
+
+pub(crate) fn evaluate<T: Tracer>(
+    board: &Board,
+    info: &mut Info,
+    pawns: &PawnEntry,
+    terms: &mut Terms<'_, T>,
+) {
+    let occupied = board.occupied();
+    let fixed_pairs = pawns.fixed_pairs as i32;
+    for color in Color::ALL {
+        let c = color.index();
+        let them = !color;
+        let enemy_pawn_reach = bits::front_fill(info.pawn_attacks[1 - c], them);
+        let enemy_half = !bits::own_half(color);
+        let enemy_king = info.king[1 - c];
+        let near_enemy_king = attacks::king(enemy_king).0;
+        let mut cramped = 0;
+        let targets = board.colors(them).0 & !info.pawns[1 - c] & !enemy_king.bitboard().0;
+        for (slot, kind) in KINDS.into_iter().enumerate() {
+            let pieces = board.colored_pieces(kind, color).0;
+            if fixed_pairs != 0 && pieces != 0 {
+                terms.add(
+                    w::PIECE_PER_FIXED_PAIR,
+                    slot,
+                    color,
+                    fixed_pairs * pieces.count_ones() as i32,
+                );
+            }
+            for square in squares(pieces) {
+                let mut reach = piece_attacks(kind, square, occupied);
+                info.add_attacks(color, kind, reach);
+                let attacked_targets = (reach & targets).count_ones() as i32;
+                if attacked_targets >= 2 {
+                    info.piece_forks[c] += attacked_targets - 1;
+                }
+                if info.pinned[c] & square.bitboard().0 != 0 {
+                    reach &= attacks::line(info.king[c], square).0;
+                }
+                let safe = reach & info.mobility_area[c];
+                let mobility = safe.count_ones() as usize;
+                let table = match kind {
+                    PieceKind::Knight => w::KNIGHT_MOBILITY,
+                    PieceKind::Bishop => w::BISHOP_MOBILITY,
+                    PieceKind::Rook => w::ROOK_MOBILITY,
+                    _ => w::QUEEN_MOBILITY,
+                };
+                terms.add(table, mobility, color, 1);
+                let camp = (safe & enemy_half).count_ones() as i32;
+                if camp != 0 {
+                    terms.add(w::MOBILITY_ENEMY_CAMP, 0, color, camp);
+                }
+                if mobility < 2 {
+                    cramped += 1;
+                }
+
+                if reach & info.king_zone[1 - c] != 0 {
+                    info.king_attackers[c] += 1;
+                    let near = (reach & near_enemy_king).count_ones() as i32;
+                    let far =
+                        (reach & info.king_zone[1 - c] & !near_enemy_king).count_ones() as i32;
+                    info.king_attack_near[c][slot] += near;
+                    info.king_attack_far[c][slot] += far;
+                }
+
+                let rank = relative_rank(square, color);
+                let in_enemy_camp = rank >= 4;
+                let trapped = match kind {
+                    PieceKind::Knight => mobility <= 1,
+                    PieceKind::Queen => mobility < 4,
+                    _ => mobility < 3,
+                };
+                if in_enemy_camp && trapped {
+                    terms.add(w::TRAPPED_PIECE, slot, color, 1);
+                }
+                if kind == PieceKind::Knight || kind == PieceKind::Bishop {
+                    minor_terms(info, color, kind, square, mobility, enemy_pawn_reach, terms);
+                } else {
+                    heavy_terms(board, info, color, kind, square, mobility, terms);
+                }
+            }
+        }
+        if cramped > 2 {
+            terms.add(w::CRAMPED, 0, color, cramped);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn minor_terms<T: Tracer>(
+    info: &Info,
+    color: Color,
+    kind: PieceKind,
+    square: Square,
+    mobility: usize,
+    enemy_pawn_reach: u64,
+    terms: &mut Terms<'_, T>,
+) {
+    let c = color.index();
+    let bit = square.bitboard().0;
+    let rank = relative_rank(square, color);
+    let knight = kind == PieceKind::Knight;
+    if (3..=5).contains(&rank) && bit & enemy_pawn_reach == 0 {
+        let defenders = (attacks::pawn(!color, square).0 & info.pawns[c]).count_ones();
+        if defenders > 0 {
+            let slot = usize::from(!knight) * 2 + defenders as usize - 1;
+            terms.add(w::OUTPOST, slot, color, 1);
+        }
+    }
+    if knight {
+        if mobility == 0 && bit & (bits::FILE_A | bits::FILE_H) != 0 {
+            terms.one(w::END_FILE_KNIGHT, color);
+        }
+    } else {
+        let shade = if square.is_light() {
+            BitBoard::LIGHT_SQUARES.0
+        } else {
+            BitBoard::DARK_SQUARES.0
+        };
+        let own_on_colour = (info.pawns[c] & shade).count_ones() as i32;
+        if own_on_colour != 0 {
+            terms.add(w::BAD_BISHOP, 0, color, own_on_colour);
+        }
+        let diagonal_neighbours = attacks::bishop(square, BitBoard::FULL).0;
+        if mobility == 0 && diagonal_neighbours & !info.pawns[c] == 0 {
+            terms.one(w::PAWN_BISHOP, color);
+        }
+    }
+    if bits::forward(bit, color) & info.pawns[c] != 0 {
+        terms.add(w::MINOR_AND_PAWN, 0, color, 1);
+    }
+    if bits::forward(bit, !color) & info.pawns[c] != 0 {
+        terms.add(w::MINOR_AND_PAWN, 1, color, 1);
+    }
+}
+
+fn heavy_terms<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    kind: PieceKind,
+    square: Square,
+    mobility: usize,
+    terms: &mut Terms<'_, T>,
+) {
+    let c = color.index();
+    let slot = usize::from(kind == PieceKind::Queen);
+    let file = bits::file_of(square);
+    if file & info.pawns[c] == 0 {
+        let open = usize::from(file & info.pawns[1 - c] == 0);
+        let param = if slot == 0 {
+            w::ROOK_FILE
+        } else {
+            w::QUEEN_FILE
+        };
+        terms.add(param, open, color, 1);
+    }
+    let rank = relative_rank(square, color);
+    if rank == 6 {
+        let enemy_king_home = relative_rank(info.king[1 - c], color) == 7;
+        let pawns_on_seventh = info.pawns[1 - c] & bits::rank_of(square) != 0;
+        if enemy_king_home || pawns_on_seventh {
+            terms.add(w::HEAVY_SEVENTH, slot, color, 1);
+        }
+    } else if rank == 7 {
+        terms.add(w::HEAVY_EIGHTH, slot, color, 1);
+    }
+    if kind == PieceKind::Rook && mobility <= 3 && rank == 0 {
+        let king = info.king[c];
+        let rights = board.castling_rights();
+        let king_file = king.file() as i32;
+        let rook_file = square.file() as i32;
+        let shut_in = relative_rank(king, color) == 0
+            && ((king_file >= 4
+                && rook_file > king_file
+                && rights.rook(color, CastleSide::Short).is_none())
+                || (king_file < 4
+                    && rook_file < king_file
+                    && rights.rook(color, CastleSide::Long).is_none()));
+        if shut_in {
+            terms.one(w::TRAPPED_ROOK, color);
+        }
+    }
+}

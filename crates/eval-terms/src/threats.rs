@@ -1,0 +1,164 @@
+//! Threats and coordination: objects attacked and defended (valued at 1/10
+//! and 1/20 of their worth), undefended pieces, attacks by less valuable
+//! pieces, hanging pieces, pins against king and queen, x-rays, double
+//! attacks, and pawn mobility.
+
+use crate::bits::{self, squares};
+use crate::info::Info;
+use crate::trace::{Terms, Tracer};
+use crate::weights as w;
+use movegen::{BitBoard, Board, Color, PieceKind, Square, attacks};
+
+const OBJECTS: [PieceKind; 5] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];
+
+/// Squares attacked by pieces worth less than `kind` (pawns < minors < rooks < queen).
+fn attacked_by_lesser(info: &Info, color: Color, kind: PieceKind) -> u64 {
+    let by = &info.attacked_by[color.index()];
+    match kind {
+        PieceKind::Pawn => 0,
+        PieceKind::Knight | PieceKind::Bishop => by[PieceKind::Pawn as usize],
+        PieceKind::Rook => {
+            by[PieceKind::Pawn as usize]
+                | by[PieceKind::Knight as usize]
+                | by[PieceKind::Bishop as usize]
+        }
+        _ => {
+            by[PieceKind::Pawn as usize]
+                | by[PieceKind::Knight as usize]
+                | by[PieceKind::Bishop as usize]
+                | by[PieceKind::Rook as usize]
+        }
+    }
+}
+
+pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<'_, T>) {
+    let occupied = board.occupied();
+    for color in Color::ALL {
+        let c = color.index();
+        let them = !color;
+        let ours = info.attacked[c];
+        let theirs = info.attacked[1 - c];
+        for (slot, kind) in OBJECTS.into_iter().enumerate() {
+            let enemy = board.colored_pieces(kind, them).0;
+            let own = board.colored_pieces(kind, color).0;
+            let attacked = (enemy & ours).count_ones() as i32;
+            if attacked != 0 {
+                terms.add(w::ATTACKED_OBJECT, slot, color, attacked);
+            }
+            let defended = (own & ours).count_ones() as i32;
+            if defended != 0 {
+                terms.add(w::DEFENDED_OBJECT, slot, color, defended);
+            }
+            if kind != PieceKind::Pawn {
+                let undefended = (own & !ours).count_ones() as i32;
+                if undefended != 0 {
+                    terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
+                }
+                let by_lesser = (enemy & attacked_by_lesser(info, color, kind)).count_ones() as i32;
+                if by_lesser != 0 {
+                    terms.add(w::ATTACKED_BY_LESSER, slot, color, by_lesser);
+                }
+                let hanging = (enemy & ours & !theirs).count_ones() as i32;
+                if hanging != 0 {
+                    terms.add(w::HANGING, 0, color, hanging);
+                }
+            }
+        }
+
+        // Pawn moves: pushes to empty squares and captures of pieces.
+        let pawns = info.pawns[c];
+        let pushes = (bits::forward(pawns, color) & !occupied.0).count_ones();
+        let captures =
+            (info.pawn_attacks[c] & board.colors(them).0 & !info.pawns[1 - c]).count_ones();
+        if pushes + captures != 0 {
+            terms.add(w::PAWN_MOBILITY, 0, color, (pushes + captures) as i32);
+        }
+
+        lines(board, color, occupied, terms);
+        double_attacks(board, info, color, terms);
+    }
+}
+
+/// Pins against the enemy king and queen, and x-rays through own pieces.
+fn lines<T: Tracer>(board: &Board, color: Color, occupied: BitBoard, terms: &mut Terms<'_, T>) {
+    let them = !color;
+    let enemy_king = board.king(them);
+    let enemy_queens = board.colored_pieces(PieceKind::Queen, them).0;
+    let sliders = [
+        (
+            0,
+            board.colored_pieces(PieceKind::Bishop, color).0,
+            true,
+            false,
+        ),
+        (
+            1,
+            board.colored_pieces(PieceKind::Rook, color).0,
+            false,
+            true,
+        ),
+        (
+            2,
+            board.colored_pieces(PieceKind::Queen, color).0,
+            true,
+            true,
+        ),
+    ];
+    for (slot, set, diagonal, straight) in sliders {
+        for slider in squares(set) {
+            let rays = (if diagonal {
+                attacks::bishop_rays(slider).0
+            } else {
+                0
+            }) | (if straight {
+                attacks::rook_rays(slider).0
+            } else {
+                0
+            });
+            let mut target =
+                |square: Square, pin: Option<(crate::params::Param, usize)>, xray: usize| {
+                    if rays & square.bitboard().0 == 0 {
+                        return;
+                    }
+                    let between = attacks::between(slider, square).0 & occupied.0;
+                    if between.count_ones() != 1 {
+                        return;
+                    }
+                    if between & board.colors(them).0 != 0 {
+                        if let Some((param, i)) = pin {
+                            terms.add(param, i, color, 1);
+                        }
+                    } else {
+                        terms.add(w::XRAY, xray, color, 1);
+                    }
+                };
+            target(enemy_king, Some((w::PIN_TO_KING, slot)), 1);
+            if slot < 2 {
+                for queen in squares(enemy_queens) {
+                    target(queen, Some((w::PIN_TO_QUEEN, slot)), 0);
+                }
+            }
+        }
+    }
+}
+
+/// One piece attacking two or more enemy pieces (not pawns, not the king);
+/// the pieces' share was counted in the piece loop.
+fn double_attacks<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &mut Terms<'_, T>) {
+    let c = color.index();
+    let them = !color;
+    let targets = board.colors(them).0 & !info.pawns[1 - c] & !board.king(them).bitboard().0;
+    // Pawns whose two capture squares both hold targets: shift the targets back onto the pawns.
+    let back = bits::forward(targets, them);
+    let pawn_forks = info.pawns[c] & ((back << 1) & !bits::FILE_A) & ((back >> 1) & !bits::FILE_H);
+    let forks = info.piece_forks[c] + pawn_forks.count_ones() as i32;
+    if forks != 0 {
+        terms.add(w::DOUBLE_ATTACK, 0, color, forks);
+    }
+}

@@ -1,0 +1,153 @@
+//! The weight table's machinery: flat vector and source round trips, and
+//! the trace rebuilding every evaluation exactly.
+
+use eval_terms::{NoTrace, S, Tables, Trace, Weights, evaluate};
+use movegen::{Board, MoveList};
+
+/// Every position of a few seeded random games.
+fn random_positions(games: usize, mut visit: impl FnMut(&Board)) {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..games {
+        let mut board = Board::default();
+        for _ in 0..120 {
+            let mut moves = MoveList::new();
+            board.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            board.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            visit(&board);
+        }
+    }
+}
+
+/// The `s(mg, eg)` values of a weights.rs-style source, in order.
+fn parse_values(source: &str) -> Vec<S> {
+    let mut values = Vec::new();
+    let mut rest = source;
+    while let Some(at) = rest.find("s(") {
+        let before = rest[..at].chars().last();
+        rest = &rest[at + 2..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue; // part of a longer identifier
+        }
+        let end = rest.find(')').unwrap();
+        let mut parts = rest[..end].split(',').map(|p| p.trim().parse::<i32>());
+        if let (Some(Ok(mg)), Some(Ok(eg)), None) = (parts.next(), parts.next(), parts.next()) {
+            values.push(S::new(mg, eg));
+        }
+    }
+    values
+}
+
+#[test]
+fn flat_vector_round_trips() {
+    let defaults = Weights::default();
+    let mut flat = defaults.to_flat();
+    assert_eq!(flat.len(), Weights::LEN);
+    for (i, s) in flat.iter_mut().enumerate() {
+        *s += S::new(i as i32 % 7 - 3, 5 - i as i32 % 11);
+    }
+    let changed = Weights::from_flat(&flat).unwrap();
+    assert_eq!(changed.to_flat(), flat);
+    assert_ne!(changed, defaults);
+    assert!(Weights::from_flat(&flat[1..]).is_none());
+}
+
+#[test]
+fn params_tile_the_flat_vector() {
+    let mut next = 0;
+    for param in Weights::params() {
+        assert_eq!(param.offset, next, "{}", param.name);
+        assert!(param.len > 0);
+        next += param.len;
+        assert_eq!(Weights::param_of(param.offset), Some((*param, 0)));
+    }
+    assert_eq!(next, Weights::LEN);
+}
+
+#[test]
+fn printed_source_round_trips() {
+    let mut flat = Weights::default().to_flat();
+    flat[3] = S::new(-123, 456);
+    let weights = Weights::from_flat(&flat).unwrap();
+    let source = weights.to_rust_source();
+    assert_eq!(parse_values(&source), flat);
+    for param in Weights::params() {
+        assert!(source.contains(&format!(
+            "    {}: \"{}\" [{}] = [",
+            param.name, param.group, param.len
+        )));
+    }
+}
+
+#[test]
+fn the_weights_file_is_the_default_table() {
+    // Tables built by rules (the mobility curves) are printed as numbers, so
+    // compare values where the file spells them out.
+    let file = include_str!("../src/weights.rs");
+    let printed = Weights::default().to_rust_source();
+    assert!(printed.starts_with(&file[..file.find("weights! {").unwrap()]));
+    let defaults = Weights::default().to_flat();
+    let spelled_out: Vec<S> = Weights::params()
+        .iter()
+        .filter(|p| !(p.name.ends_with("_MOBILITY") && p.len > 1))
+        .flat_map(|p| defaults[p.offset..p.offset + p.len].iter().copied())
+        .collect();
+    assert_eq!(parse_values(file), spelled_out);
+}
+
+#[test]
+fn the_trace_rebuilds_every_evaluation() {
+    let weights = Weights::default();
+    let mut checked = 0;
+    random_positions(40, |board| {
+        let mut trace = Trace::default();
+        let traced = evaluate(board, &weights, None, &mut trace);
+        assert_eq!(trace.score(&weights), traced.terms, "{}", board.to_fen());
+        let plain = evaluate(board, &weights, None, &mut NoTrace);
+        assert_eq!(plain, traced, "{}", board.to_fen());
+        checked += 1;
+    });
+    assert!(checked > 3_000);
+}
+
+#[test]
+fn cached_and_uncached_evaluations_agree() {
+    let weights = Weights::default();
+    let mut tables = Tables::default();
+    tables.mating_rules = false;
+    random_positions(40, |board| {
+        let cached = evaluate(board, &weights, Some(&mut tables), &mut NoTrace);
+        let fresh = evaluate(board, &weights, None, &mut NoTrace);
+        assert_eq!(cached.white_score, fresh.white_score, "{}", board.to_fen());
+    });
+    let (probes, hits) = tables.pawn_table_stats();
+    assert!(probes > 3_000 && hits > 0);
+}
+
+#[test]
+fn changed_weights_change_the_score_linearly() {
+    let board =
+        Board::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    let defaults = Weights::default();
+    let mut trace = Trace::default();
+    let base = evaluate(&board, &defaults, None, &mut trace).terms;
+    for (index, [white, black]) in trace.coefficients.iter().enumerate() {
+        if white == black {
+            continue;
+        }
+        let mut changed = defaults.clone();
+        changed[index] += S::new(10, -10);
+        let moved = evaluate(&board, &changed, None, &mut NoTrace).terms;
+        assert_eq!(
+            moved - base,
+            S::new(10, -10) * (white - black),
+            "weight {index}"
+        );
+    }
+}

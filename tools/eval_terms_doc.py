@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes docs/eval-terms.md from the weight table (crates/eval-terms/src/weights.rs).
+
+One row per term: group, Compendium section (from the term's doc comment),
+what it measures, starting weight, and the test that covers it. Run after
+changing the table: `python3 tools/eval_terms_doc.py`.
+"""
+import os
+import re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TABLE = os.path.join(ROOT, "crates/eval-terms/src/weights.rs")
+OUT = os.path.join(ROOT, "docs/eval-terms.md")
+
+SPECIAL_TESTS = {
+
+}
+
+HEADER = """# Evaluation terms
+
+Every weight of `crates/eval-terms/src/weights.rs`, generated from that table by
+`python3 tools/eval_terms_doc.py`. Values are centipawns `(mg, eg)` from the
+term owner's side. "Section" quotes the term's doc comment: the Compendium
+section (`Lnnnn` = the line of its heading in
+`../shared/seeds/little-chess-evaluation-compendium.md`) and any deviation.
+Every term is covered by a row of `crates/eval-terms/tests/terms.rs` (a position
+where it fires with the named sign, and one where it does not); the table's
+machinery by `tests/weights.rs`, colour symmetry by `tests/first_eval.rs`.
+
+"""
+
+FOOTER = """
+## Compendium chapters left out, and why
+
+- **Tactics and calculation chapters** (complications, deflection, the Tal
+  dimension, sacrifices, clash points, vectoral intersections, initiative,
+  counterplay): they describe what a search finds; a static term would guess
+  at it. Matewise's search and Mate at a Glance cover them.
+- **Move-history terms** (moving a piece twice in the opening, repeated
+  moves, unreasonable retreats, winning or losing tempo by a move): an
+  evaluation of a position does not know the moves that led to it.
+- **Fine pawn-structure variants** (medium and hub pawns, four- and
+  five-pawners, compositions, semi-backward and partially backward grades,
+  treble pawns, optimal spread, alternating colours): the main forms
+  (doubled, isolated, backward, backward-fated, unopposed, lead, root, apex,
+  phalanx, fixed, candidate) are in; the variants refine them by fractions
+  the tuner can learn from the main weights' data more reliably than from a
+  dozen rarely-firing terms.
+- **Intensity of interaction, complementarity, fanning, smart and harmonious
+  mobility**: aggregate measures without a definition precise enough to
+  compute the same way twice.
+- **Specific endings** (rook, knight, queen endings' rules, fortresses,
+  stalemate seeking): the drawing-chance scales, Pair-o-Max's rules and the
+  search handle endings; per-ending rules are left for later issues.
+- **Book, prioritising and tuning chapters**: about method, not terms.
+
+Deviations from the Compendium's numbers are stated in the Section column;
+each was needed because the number, applied as an evaluation term at every
+leaf, lost self-play games (see the closing note of the Compendium issue).
+"""
+
+
+def main():
+    text = open(TABLE).read()
+    body = text[text.index("weights! {") + len("weights! {"):]
+    rows = []
+    docs = []
+    for line in body.splitlines():
+        line = line.strip()
+        if line.startswith("///"):
+            docs.append(line[3:].strip())
+            continue
+        m = re.match(r'([A-Z0-9_]+): "([^"]+)" \[(\d+)\] = (.*)', line)
+        if m:
+            name, group, length, rest = m.groups()
+            # Gather the default values up to the closing ];
+            start = body.index(line)
+            chunk = body[start:body.index("];", start) + 2] if "];" in body[start:] else rest
+            values = re.findall(r"s\((-?\d+), (-?\d+)\)", chunk)
+            if values:
+                shown = " ".join(f"({a},{b})" for a, b in values)
+            else:
+                shown = "rule-built: " + rest.rstrip(";")
+            doc = " ".join(docs)
+            what, _, section = doc.partition(": ")
+            rows.append((group, name, section or doc, what, length, shown))
+            docs = []
+    out = [HEADER, "| Group | Term | Section | What it measures | Entries | Starting weight (mg,eg) | Test |",
+           "|---|---|---|---|---|---|---|"]
+    for group, name, section, what, length, shown in rows:
+        test = SPECIAL_TESTS.get(name, f"terms.rs `{name}`")
+        out.append(f"| {group} | `{name}` | {section} | {what} | {length} | {shown} | {test} |")
+    out.append(FOOTER)
+    open(OUT, "w").write("\n".join(out))
+    print(f"{len(rows)} terms written to {OUT}")
+
+
+if __name__ == "__main__":
+    main()
