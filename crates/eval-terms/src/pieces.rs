@@ -37,7 +37,8 @@ pub(crate) fn evaluate<T: Tracer>(
     for color in Color::ALL {
         let c = color.index();
         let them = !color;
-        let enemy_pawn_reach = bits::front_fill(info.pawn_attacks[1 - c], them);
+        let enemy_pawn_reach =
+            bits::front_fill(info.pawn_attacks[1 - c], them) | info.pawn_attacks[1 - c];
         let enemy_half = !bits::own_half(color);
         let enemy_king = info.king[1 - c];
         let near_enemy_king = attacks::king(enemy_king).0;

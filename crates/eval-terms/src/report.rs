@@ -71,17 +71,17 @@ impl fmt::Display for EvalReport {
             .unwrap_or(4)
             .max(12);
         let rule = format!(
-            " {}-+-------------+-------------+------------",
+            " {}-+---------------+---------------+---------------",
             "-".repeat(width)
         );
         writeln!(
             f,
-            " {:>width$} |    White    |    Black    |    Total   ",
+            " {:>width$} |     White     |     Black     |     Total",
             "Term"
         )?;
         writeln!(
             f,
-            " {:>width$} |   MG    EG  |   MG    EG  |   MG    EG ",
+            " {:>width$} |     MG     EG |     MG     EG |     MG     EG",
             ""
         )?;
         writeln!(f, "{rule}")?;
@@ -103,7 +103,7 @@ impl fmt::Display for EvalReport {
         let e = &self.evaluation;
         writeln!(
             f,
-            " {:>width$} |             |             | {} {}",
+            " {:>width$} |               |               | {} {}",
             "Total",
             cp(e.terms.mg()),
             cp(e.terms.eg())

@@ -71,13 +71,22 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
             }
         }
 
-        // Pawn moves: pushes to empty squares and captures of pieces.
+        // Pawn moves: single and double pushes to empty squares, and each capture.
         let pawns = info.pawns[c];
-        let pushes = (bits::forward(pawns, color) & !occupied.0).count_ones();
-        let captures =
-            (info.pawn_attacks[c] & board.colors(them).0 & !info.pawns[1 - c]).count_ones();
-        if pushes + captures != 0 {
-            terms.add(w::PAWN_MOBILITY, 0, color, (pushes + captures) as i32);
+        let empty = !occupied.0;
+        let single = bits::forward(pawns, color) & empty;
+        let third_rank = match color {
+            Color::White => 0xFF_0000,
+            Color::Black => 0xFF00_0000_0000,
+        };
+        let double = bits::forward(single & third_rank, color) & empty;
+        let ahead = bits::forward(pawns, color);
+        let enemies = board.colors(them).0 & !board.king(them).bitboard().0;
+        let captures = (((ahead << 1) & !bits::FILE_A) & enemies).count_ones()
+            + (((ahead >> 1) & !bits::FILE_H) & enemies).count_ones();
+        let moves = single.count_ones() + double.count_ones() + captures;
+        if moves != 0 {
+            terms.add(w::PAWN_MOBILITY, 0, color, moves as i32);
         }
 
         lines(board, color, occupied, terms);
