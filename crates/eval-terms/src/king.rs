@@ -7,7 +7,7 @@ use crate::bits::{file_of, front_fill, relative_rank, squares};
 use crate::info::Info;
 use crate::trace::{Terms, Tracer};
 use crate::weights as w;
-use movegen::{Board, CastleSide, Color, File, PieceKind, attacks};
+use movegen::{Board, CastleSide, Color, File, PieceKind, Square, attacks};
 
 /// The king's file and its neighbours.
 fn king_files(king: movegen::Square) -> u64 {
@@ -25,28 +25,9 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
         let c = color.index();
         let them = !color;
         let king = info.king[c];
-        let king_rank = relative_rank(king, color);
         let files = king_files(king);
 
-        // Shelter: the nearest own pawn ahead on each of the three files;
-        // storm: the enemy pawn nearest to the king on each of them.
-        let ahead = front_fill(crate::bits::rank_of(king), color);
-        for file_square in squares(files & crate::bits::rank_of(king)) {
-            let file = file_of(file_square) & ahead;
-            let nearest = squares(info.pawns[c] & file)
-                .map(|s| relative_rank(s, color) - king_rank)
-                .min();
-            terms.add(w::SHELTER, nearest.unwrap_or(0).min(7), color, 1);
-            if let Some(front) =
-                squares(info.pawns[1 - c] & file).max_by_key(|s| relative_rank(*s, them))
-            {
-                let rank = relative_rank(front, them);
-                terms.add(w::STORM, rank, them, 1);
-                if crate::bits::forward(front.bitboard().0, them) & info.pawns[c] != 0 {
-                    terms.one(w::STORM_FIXED, them);
-                }
-            }
-        }
+        shelter_and_storm(board, info, color, terms);
 
         // Attacks on the king zone, once two pieces join in.
         let attackers = info.king_attackers[1 - c];
@@ -111,5 +92,93 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
         if !can_castle && matches!(king.file(), File::D | File::E) {
             terms.one(w::KING_LEFT_IN_CENTRE, color);
         }
+    }
+}
+
+/// The shelter and storm terms at one king square: coefficients per entry.
+#[derive(Default)]
+struct Shelter {
+    shelter: [i32; 8],
+    storm: [i32; 8],
+    storm_fixed: i32,
+}
+
+impl Shelter {
+    fn at(info: &Info, color: Color, king: Square) -> Shelter {
+        let c = color.index();
+        let them = !color;
+        let mut result = Shelter::default();
+        let king_rank = relative_rank(king, color);
+        let ahead = front_fill(crate::bits::rank_of(king), color);
+        for file_square in squares(king_files(king) & crate::bits::rank_of(king)) {
+            let file = file_of(file_square) & ahead;
+            let nearest = squares(info.pawns[c] & file)
+                .map(|s| relative_rank(s, color) - king_rank)
+                .min();
+            result.shelter[nearest.unwrap_or(0).min(7)] += 1;
+            if let Some(front) =
+                squares(info.pawns[1 - c] & file).max_by_key(|s| relative_rank(*s, them))
+            {
+                result.storm[relative_rank(front, them)] += 1;
+                if crate::bits::forward(front.bitboard().0, them) & info.pawns[c] != 0 {
+                    result.storm_fixed += 1;
+                }
+            }
+        }
+        result
+    }
+
+    /// The defender's net value of this shelter with `weights`, for choosing among squares.
+    fn value(&self, weights: &crate::Weights) -> i32 {
+        let entry = |param: crate::Param, counts: &[i32]| -> i32 {
+            counts
+                .iter()
+                .enumerate()
+                .map(|(i, n)| weights[param.at(i)].mg() * n)
+                .sum()
+        };
+        entry(w::SHELTER, &self.shelter)
+            - entry(w::STORM, &self.storm)
+            - weights[w::STORM_FIXED.at(0)].mg() * self.storm_fixed
+    }
+}
+
+/// The pawn shelter and the enemy's storm on the king's three files. A king
+/// that may still castle is judged where it would be safest: here or on
+/// either castled square (the shelter of an uncastled king is the one it
+/// will castle behind, not the pawns in front of e1).
+fn shelter_and_storm<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    terms: &mut Terms<'_, T>,
+) {
+    let king = info.king[color.index()];
+    let rights = board.castling_rights();
+    let mut best = Shelter::at(info, color, king);
+    let mut best_value = best.value(terms.weights);
+    for side in CastleSide::ALL {
+        if rights.rook(color, side).is_some() {
+            let castled = Square::new(side.king_destination(), color.back_rank());
+            let candidate = Shelter::at(info, color, castled);
+            let value = candidate.value(terms.weights);
+            if value > best_value {
+                best = candidate;
+                best_value = value;
+            }
+        }
+    }
+    for (i, &n) in best.shelter.iter().enumerate() {
+        if n != 0 {
+            terms.add(w::SHELTER, i, color, n);
+        }
+    }
+    for (i, &n) in best.storm.iter().enumerate() {
+        if n != 0 {
+            terms.add(w::STORM, i, !color, n);
+        }
+    }
+    if best.storm_fixed != 0 {
+        terms.add(w::STORM_FIXED, 0, !color, best.storm_fixed);
     }
 }

@@ -77,7 +77,8 @@ pub(crate) fn evaluate<T: Tracer>(
                 if camp != 0 {
                     terms.add(w::MOBILITY_ENEMY_CAMP, 0, color, camp);
                 }
-                if mobility < 2 {
+                // Pieces still at home are undeveloped, not cramped.
+                if mobility < 2 && relative_rank(square, color) != 0 {
                     cramped += 1;
                 }
 
@@ -149,7 +150,8 @@ fn minor_terms<T: Tracer>(
             terms.add(w::BAD_BISHOP, 0, color, own_on_colour);
         }
         let diagonal_neighbours = attacks::bishop(square, BitBoard::FULL).0;
-        if mobility == 0 && diagonal_neighbours & !info.pawns[c] == 0 {
+        // At home behind unmoved pawns a bishop is undeveloped, not a pawn bishop.
+        if mobility == 0 && rank != 0 && diagonal_neighbours & !info.pawns[c] == 0 {
             terms.one(w::PAWN_BISHOP, color);
         }
     }

@@ -7,18 +7,21 @@
 use crate::params::{s, weights};
 
 weights! {
-    /// Pawn value by the piece strength left (60-45, 45-30, 30-15, 15-0): "Grading of pawns" L167.
-    PAWN_VALUE: "Material" [4] = [s(100, 100), s(105, 105), s(110, 110), s(115, 115)];
-    /// Knight value by pawns on the board (closed 13-16, semi-closed 9-12, semi-open 5-8, open 0-4): "Grading of pieces" L115-L158.
-    KNIGHT_VALUE: "Material" [4] = [s(330, 330), s(330, 330), s(270, 270), s(255, 255)];
-    /// Bishop value by pawns on the board: "Grading of pieces" L115-L158.
-    BISHOP_VALUE: "Material" [4] = [s(300, 300), s(315, 315), s(345, 345), s(360, 360)];
-    /// Rook value by pawns on the board: "Grading of pieces" L115-L158 (closed read as -15%), on a base of
-    /// 500 rather than the Compendium's 450: with 450 and the closed discount the exchange was worth half a
-    /// pawn and self-play games were lost to exchange sacrifices.
-    ROOK_VALUE: "Material" [4] = [s(425, 425), s(450, 450), s(550, 550), s(550, 550)];
-    /// Queen value by pawns on the board: "Grading of pieces" L115-L158.
-    QUEEN_VALUE: "Material" [4] = [s(810, 810), s(855, 855), s(1080, 1080), s(1170, 1170)];
+    /// Pawn value by the piece strength left (60-45, 45-30, 30-15, 15-0): "Grading of pawns" L167
+    /// (0, +5, +10, +15%), with every grading percentage of this group halved: at full size a knight
+    /// fell to 255 and self-play gave pieces for three pawns.
+    PAWN_VALUE: "Material" [4] = [s(100, 100), s(102, 102), s(105, 105), s(108, 108)];
+    /// Knight value by pawns on the board (closed 13-16, semi-closed 9-12, semi-open 5-8, open 0-4): "Grading of pieces" L115-L158
+    /// (+10, +10, -10, -15% of 300), halved.
+    KNIGHT_VALUE: "Material" [4] = [s(315, 315), s(315, 315), s(285, 285), s(278, 278)];
+    /// Bishop value by pawns on the board: "Grading of pieces" L115-L158 (0, +5, +15, +20% of 300), halved.
+    BISHOP_VALUE: "Material" [4] = [s(300, 300), s(308, 308), s(322, 322), s(330, 330)];
+    /// Rook value by pawns on the board: "Grading of pieces" L115-L158 (-15, -10, +10, +10%; closed read as
+    /// -15%), halved, on a base of 500 rather than the Compendium's 450: with 450 and the closed discount
+    /// the exchange was worth half a pawn and self-play games were lost to exchange sacrifices.
+    ROOK_VALUE: "Material" [4] = [s(462, 462), s(475, 475), s(525, 525), s(525, 525)];
+    /// Queen value by pawns on the board: "Grading of pieces" L115-L158 (-10, -5, +20, +30% of 900), halved.
+    QUEEN_VALUE: "Material" [4] = [s(855, 855), s(878, 878), s(990, 990), s(1035, 1035)];
     /// Both bishops: "Early exchange of queens" L439 (+25).
     BISHOP_PAIR: "Material" [1] = [s(25, 25)];
 
@@ -64,14 +67,15 @@ weights! {
     /// Queens exchanged early after losing the right to castle: "Early exchange of queens with loss of right to castle" L439.
     EARLY_QUEEN_EXCHANGE: "Opening" [1] = [s(-40, 0)];
 
-    /// Knight mobility by safe squares (0-8): "Mobility" L477, 15 per square (L489) for the first squares, diminishing; endgame 20% lower (L5981).
+    /// Knight mobility by safe squares (0-8): "Mobility" L477, 15 per square (L489) below the average of 4, half above; endgame 20% lower (L5981).
     KNIGHT_MOBILITY: "Mobility" [9] = crate::mobility::curve::<9>(15, 4);
-    /// Bishop mobility by safe squares (0-13): L477, 10 per square.
+    /// Bishop mobility by safe squares (0-13): L477, 10 per square below the average of 6, half above.
     BISHOP_MOBILITY: "Mobility" [14] = crate::mobility::curve::<14>(10, 6);
-    /// Rook mobility by safe squares (0-14): L477, 10 per square.
+    /// Rook mobility by safe squares (0-14): L477, 10 per square below the average of 7, half above.
     ROOK_MOBILITY: "Mobility" [15] = crate::mobility::curve::<15>(10, 7);
-    /// Queen mobility by safe squares (0-27): L477, 15 per square (L489).
-    QUEEN_MOBILITY: "Mobility" [28] = crate::mobility::curve::<28>(15, 13);
+    /// Queen mobility by safe squares (0-27): L477 gives 15 per square (L489); 5 here, since at 15 the
+    /// queen's range of 27 squares alone would span four pawns.
+    QUEEN_MOBILITY: "Mobility" [28] = crate::mobility::curve::<28>(5, 13);
     /// Each safe square a piece reaches in the enemy half: "Mobility in terms of own and enemy camp" L4782.
     MOBILITY_ENEMY_CAMP: "Mobility" [1] = [s(5, 4)];
     /// Each pawn move (push or capture): "Mobility of pawns" L523.
@@ -169,9 +173,10 @@ weights! {
     SPACE_UNFIXED: "Space" [1] = [s(-3, -3)];
     /// Space-gaining pawns on both wings: "Space advantage on both sides" L4663.
     SPACE_BOTH_WINGS: "Space" [1] = [s(20, 16)];
-    /// A minor on the 5th or 6th rank no enemy pawn attacks, by rank: "Special cases of b and n" L1936.
+    /// A minor on the 5th or 6th rank no enemy pawn attacks, by rank: "Special cases of b and n" L1936
+    /// (+25, +50), halved: it adds to the outpost and rank terms.
     SPACE_MINOR: "Space" [8] = [
-        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(25, 20), s(50, 40), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(12, 10), s(25, 20), s(0, 0), s(0, 0),
     ];
     /// A knight on d5/e5 no enemy pawn, knight or same-coloured bishop can ever attack: "Eternal knight" L1940.
     ETERNAL_KNIGHT: "Space" [1] = [s(75, 75)];
@@ -227,10 +232,11 @@ weights! {
     /// A minor right behind / right in front of an own pawn: "Piece-pawn positioning in relation to the enemy camp" L958.
     MINOR_AND_PAWN: "Pieces" [2] = [s(-1, -1), s(2, 2)];
 
-    /// Each enemy pawn or piece attacked (P, N, B, R, Q): "General piece attacking potential" L587 (1/10 of its value).
-    ATTACKED_OBJECT: "Threats" [5] = [s(10, 10), s(30, 30), s(30, 30), s(45, 45), s(90, 90)];
-    /// Each own pawn or piece defended (P, N, B, R, Q): "General piece defending potential" L649 (1/20 of its value).
-    DEFENDED_OBJECT: "Threats" [5] = [s(5, 5), s(15, 15), s(15, 15), s(22, 22), s(45, 45)];
+    /// Each enemy pawn or piece attacked (P, N, B, R, Q): "General piece attacking potential" L587 (1/10 of its
+    /// value), halved: counted at every leaf whoever is to move, the full values swung the score by a pawn between plies.
+    ATTACKED_OBJECT: "Threats" [5] = [s(5, 5), s(15, 15), s(15, 15), s(22, 22), s(45, 45)];
+    /// Each own pawn or piece defended (P, N, B, R, Q): "General piece defending potential" L649 (1/20 of its value), halved.
+    DEFENDED_OBJECT: "Threats" [5] = [s(2, 2), s(7, 7), s(7, 7), s(11, 11), s(22, 22)];
     /// Each own piece defended by nothing: "Penalties for undefended pieces" L653.
     UNDEFENDED_PIECE: "Threats" [1] = [s(-5, -5)];
     /// An enemy piece attacked by a less valuable one (P, N, B, R, Q): "Losing tempo" L2656.

@@ -79,8 +79,8 @@ const ROWS: &[Row] = &[
     ("PAWN_MOBILITY", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1"),
     // A blocked pawn still has its capture.
     ("PAWN_MOBILITY", "4k3/8/8/3pp3/4P3/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/4p3/4P3/8/8/4K3 w - - 0 1"),
-    // In the start position five white pieces have under 2 squares; a lone centralised knight is free.
-    ("CRAMPED", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", White, Negative, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"),
+    // Knights on a2 and h2 and a rook on h3 without squares; at home in the start position pieces are undeveloped, not cramped.
+    ("CRAMPED", "4k3/8/8/p6p/3pp1pP/6PR/Np4pN/4K3 w - - 0 1", White, Negative, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     // Pawns. A rim pawn on a2 (-21); a d/e pawn has entry 0.
     ("PAWN_FILE", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", White, Negative, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"),
     // A pawn on e4 (+4); on e2 the entry is 0.
@@ -173,8 +173,8 @@ const ROWS: &[Row] = &[
     ("OUTPOST", "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/2p5/3N4/4P3/8/8/4K3 w - - 0 1"),
     // The dark-squared c1 bishop with a pawn on dark e3; with the pawn on light e4 nothing.
     ("BAD_BISHOP", "4k3/8/8/8/8/4P3/8/2B1K3 w - - 0 1", White, Negative, "4k3/8/8/8/4P3/8/8/2B1K3 w - - 0 1"),
-    // The c1 bishop shut in by b2 and d2; with d3 it gets out.
-    ("PAWN_BISHOP", "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1", White, Negative, "4k3/8/8/8/8/3P4/1P6/2B1K3 w - - 0 1"),
+    // Bd3 walled in by c2, e2 and the blocked c4, e4; at home behind unmoved pawns it is only undeveloped.
+    ("PAWN_BISHOP", "4k3/8/8/2p1p3/2P1P3/3B4/2P1P3/4K3 w - - 0 1", White, Negative, "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1"),
     // A rook on the open d file (+30); behind its own pawn nothing.
     ("ROOK_FILE", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/3P4/3RK3 w - - 0 1"),
     ("QUEEN_FILE", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1"),
