@@ -6,6 +6,7 @@ mod bench;
 mod mates;
 mod mdp;
 mod perft;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,8 @@ tasks:
   mates                                       nodes and time to prove the mate test positions, glance on/off
   mdp [--depth 20] [--fen \"<FEN>\"] [--full-width]
                                               mate distance pruning table, MDP off and on
+  tune --data FILE [--epochs 400] [--lr 1.0] [--out PATH] [--limit N] [--groups | --per-term]
+                                              Texel-tune every eval weight; writes the weight table
 ";
 
 fn main() -> ExitCode {
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
         Some("mdp") => mdp::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("mates") => mates::run(&args[1..]),
+        Some("tune") => tune::run(&args[1..]),
         Some("help") | Some("--help") | None => {
             print!("{USAGE}");
             Ok(())

@@ -28,7 +28,6 @@ mod info;
 mod king;
 mod material;
 mod material_table;
-mod mobility;
 mod opening;
 mod params;
 mod pawn_table;

@@ -132,8 +132,11 @@ const SOURCE_HEADER: &str =
     "//! The one table of evaluation weights: `name: \"Group\" [entries] = [s(mg, eg), ...];`
 //! Each term's doc comment names the Compendium section (`Lnnnn` = the line of its
 //! heading in `little-chess-evaluation-compendium.md`) its starting weight comes from.
-//! Values are centipawns from the term owner's side; the Compendium's millipawns
-//! are rounded to whole centipawns. `cargo xtask tune` rewrites this file.
+//! Values are centipawns from the term owner's side. `docs/compendium-weights.rs`
+//! holds this table at the Compendium's own numbers; the values here are those
+//! numbers times a per-term factor in [0.1, 1] fitted on played games
+//! (`cargo xtask tune --groups`, see `docs/eval-terms.md`). `cargo xtask tune`
+//! rewrites this file.
 
 use crate::params::{s, weights};
 
