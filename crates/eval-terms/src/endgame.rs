@@ -18,7 +18,17 @@ pub(crate) fn evaluate<T: Tracer>(
     _pawns: &PawnEntry,
     terms: &mut Terms<'_, T>,
 ) {
+    // Against a bare king, where the kings stand is the mop-up term's business:
+    // activity by rank would keep the attacking king away and reward the
+    // defending king for reaching the far edge.
+    let bare_king = Color::ALL
+        .iter()
+        .any(|&c| !board.colors(c).has_more_than_one());
     for color in Color::ALL {
+        mop_up(board, color, terms);
+        if bare_king {
+            continue;
+        }
         let c = color.index();
         let king = info.king[c];
         let free = attacks::king(king).0 & !board.colors(color).0 & !info.attacked[1 - c];
@@ -31,7 +41,6 @@ pub(crate) fn evaluate<T: Tracer>(
         if rank >= 4 || (rank >= 2 && central_file) {
             terms.add(w::KING_ACTIVITY, rank, color, 1);
         }
-        mop_up(board, color, terms);
     }
 }
 
@@ -133,12 +142,10 @@ fn mop_up<T: Tracer>(board: &Board, strong: Color, terms: &mut Terms<'_, T>) {
         return;
     }
     terms.add(w::MOP_UP_EDGE, 0, strong, centre_distance(weak_king));
-    terms.add(
-        w::MOP_UP_KINGS,
-        0,
-        strong,
-        14 - manhattan(weak_king, strong_king),
-    );
+    // The attacking king has no table of its own to lead it in: closeness to
+    // the centre counts with closeness to the bare king.
+    let kings = 14 - manhattan(weak_king, strong_king) + 6 - centre_distance(strong_king);
+    terms.add(w::MOP_UP_KINGS, 0, strong, kings);
 }
 
 /// The Compendium's drawing chances as a factor on the endgame half.

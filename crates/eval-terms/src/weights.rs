@@ -287,7 +287,8 @@ weights! {
     FIXED_CHAIN_DEFENCE: "Endgame" [3] = [s(1, 1), s(3, 3), s(5, 5),];
     /// Against a bare king: per step the defending king is from the centre (mating technique; ours, Pair-o-Max issue).
     MOP_UP_EDGE: "Endgame" [1] = [s(0, 12),];
-    /// Against a bare king: per step the kings are closer (ours).
+    /// Against a bare king: per step the kings are closer, and per step the attacking king is nearer
+    /// the centre (ours).
     MOP_UP_KINGS: "Endgame" [1] = [s(0, 6),];
     /// K+B+N: per step the bare king is from the wrong long diagonal (ours).
     KBN_CORNER: "Endgame" [1] = [s(0, 60),];

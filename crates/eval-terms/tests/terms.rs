@@ -210,10 +210,13 @@ const ROWS: &[Row] = &[
     ("DOUBLE_ATTACK", "7k/3r1r2/8/4N3/8/8/8/4K3 w - - 0 1", White, Positive, "7k/3r1r2/8/8/4N3/8/8/4K3 w - - 0 1"),
     // The e4 pawn forks the d5 and f5 knights; from e3 it hits neither.
     ("DOUBLE_ATTACK", "4k3/8/8/3n1n2/4P3/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/3n1n2/8/4P3/8/4K3 w - - 0 1"),
-    // Endgame. The e1 king has five free squares; on a1 behind its pieces none.
-    ("KING_MOBILITY", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/PP6/KB6 w - - 0 1"),
+    // Endgame. The e1 king has five free squares; on a1 behind its pieces none. Against a bare
+    // king the mop-up term takes over from both.
+    ("KING_MOBILITY", "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1", White, Positive, "4k3/p7/8/8/8/8/PP6/KB6 w - - 0 1"),
+    ("KING_MOBILITY", "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/7P/4K3 w - - 0 1"),
     // The king on e4 (+35); on a4 the 4th rank does not count.
-    ("KING_ACTIVITY", "4k3/8/8/8/4K3/8/8/8 w - - 0 1", White, Positive, "4k3/8/8/8/K7/8/8/8 w - - 0 1"),
+    ("KING_ACTIVITY", "4k3/p7/8/8/4K3/8/7P/8 w - - 0 1", White, Positive, "4k3/p7/8/8/K7/8/7P/8 w - - 0 1"),
+    ("KING_ACTIVITY", "4k3/p7/8/8/4K3/8/7P/8 w - - 0 1", White, Positive, "4k3/8/8/8/4K3/8/7P/8 w - - 0 1"),
     // Two pawns down with opposite bishops, Black has drawing chances; with same-coloured bishops not.
     ("OCB_DEFENCE", "2b1k3/8/8/8/8/8/PP6/2B1K3 w - - 0 1", Black, Positive, "4kb2/8/8/8/8/8/PP6/2B1K3 w - - 0 1"),
     // A knight down with five fixed pairs, Black gets the chain's drawing chances; with four not.
