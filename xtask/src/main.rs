@@ -3,6 +3,7 @@
 //! Run `cargo xtask help` for the list.
 
 mod bench;
+mod datagen;
 mod mates;
 mod mdp;
 mod perft;
@@ -21,6 +22,8 @@ tasks:
   mates                                       nodes and time to prove the mate test positions, glance on/off
   mdp [--depth 20] [--fen \"<FEN>\"] [--full-width]
                                               mate distance pruning table, MDP off and on
+  datagen --games N --nodes K --threads T --out FILE [--seed S]
+                                              self-play games for the tuner; resumable, deterministic
   tune --data FILE [--epochs 400] [--lr 1.0] [--out PATH] [--limit N] [--groups | --per-term]
                                               Texel-tune every eval weight; writes the weight table
 ";
@@ -33,6 +36,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("mates") => mates::run(&args[1..]),
         Some("tune") => tune::run(&args[1..]),
+        Some("datagen") => datagen::run(&args[1..]),
         Some("help") | Some("--help") | None => {
             print!("{USAGE}");
             Ok(())

@@ -1,0 +1,312 @@
+//! `cargo xtask datagen --games N --nodes K --threads T --out FILE [--seed S]`:
+//! self-play games for the tuner.
+//!
+//! Each game starts from a varied opening: 8 or 9 random legal plies from
+//! the start position, kept only if a depth-6 search scores it within
+//! 300 cp (else the next random line is tried). Both sides then search `K`
+//! nodes per move. A game ends by mate, stalemate, repetition, the
+//! fifty-move rule, insufficient material, a mate score, or both sides'
+//! searches agreeing on more than 1000 cp for eight plies (a win for that
+//! side); at 400 plies it is a draw.
+//!
+//! Quiet positions are written with the game's result (`FEN [1.0]`, White's
+//! side): not in check, the move the search chose neither a capture nor a
+//! promotion, and no capture for the side to move that wins material by
+//! static exchange, so a quiescence search would leave them as they are.
+//! The first eight plies and mate-scored positions are left out.
+//!
+//! Game `i` depends only on the seed and `i` (a fresh single-threaded
+//! searcher per game, node-limited), so a run is deterministic; threads
+//! take games in turn. Each game's lines are written at once, followed by a
+//! `# game i` line; on restart, games already in the file are skipped, so
+//! an interrupted run resumes where it stopped.
+
+use movegen::{Board, KeyHistory, MoveList, PieceKind};
+use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// SplitMix64: the game's random opening.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn search(
+    searcher: &mut Searcher,
+    board: &Board,
+    history: &KeyHistory,
+    limits: &Limits,
+) -> search::SearchResult {
+    searcher.search(
+        board,
+        history,
+        limits,
+        &SearchOptions::default(),
+        &SearchControl::new(false),
+        &mut |_| {},
+    )
+}
+
+/// A balanced random opening for game `index`.
+fn opening(seed: u64, index: u64, searcher: &mut Searcher) -> Board {
+    let mut rng = Rng(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    loop {
+        let mut board = Board::default();
+        let plies = 8 + rng.below(2);
+        let mut ok = true;
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            board.generate_moves(&mut moves);
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            board.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        if !ok {
+            continue;
+        }
+        searcher.clear();
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let result = search(searcher, &board, &KeyHistory::default(), &limits);
+        if matches!(result.score, Score::Centipawns(cp) if cp.abs() <= 300) {
+            return board;
+        }
+    }
+}
+
+fn insufficient_material(board: &Board) -> bool {
+    let heavy = board.pieces(PieceKind::Pawn)
+        | board.pieces(PieceKind::Rook)
+        | board.pieces(PieceKind::Queen);
+    let minors = board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Bishop);
+    heavy.is_empty() && minors.len() <= 1
+}
+
+/// Is `mv` a capture or promotion on `board`?
+fn is_noisy(board: &Board, mv: movegen::Move) -> bool {
+    mv.promotion().is_some()
+        || mv.is_en_passant()
+        || (!mv.is_castle() && board.piece_on(mv.to()).is_some())
+}
+
+/// No capture for the side to move that wins material by static exchange.
+fn quiet(board: &Board) -> bool {
+    if board.in_check() {
+        return false;
+    }
+    let mut moves = MoveList::new();
+    board.generate_moves(&mut moves);
+    moves
+        .iter()
+        .all(|&mv| !is_noisy(board, mv) || !board.see_ge(mv, 1))
+}
+
+/// Plays game `index`; returns its lines (`FEN [result]`).
+fn play(seed: u64, index: u64, nodes: u64) -> Vec<String> {
+    let mut searcher = Searcher::new(16, 1);
+    let mut board = opening(seed, index, &mut searcher);
+    searcher.clear();
+    let mut history = KeyHistory::with_capacity(512);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut fens = Vec::new();
+    let mut winning_streak = (0i32, 0usize); // (sign from White's side, plies)
+    let result = loop {
+        let mut moves = MoveList::new();
+        board.generate_moves(&mut moves);
+        if moves.is_empty() {
+            break if board.in_check() {
+                if board.side_to_move() == movegen::Color::White {
+                    "0.0"
+                } else {
+                    "1.0"
+                }
+            } else {
+                "0.5"
+            };
+        }
+        if history.repetitions(&board) >= 2
+            || board.halfmove_clock() >= 100
+            || insufficient_material(&board)
+            || history.len() >= 400
+        {
+            break "0.5";
+        }
+        let found = search(&mut searcher, &board, &history, &limits);
+        let Some(mv) = found.best_move else {
+            break "0.5";
+        };
+        let white = if board.side_to_move() == movegen::Color::White {
+            1
+        } else {
+            -1
+        };
+        match found.score {
+            Score::Mate(m) => {
+                let winner = if m > 0 { white } else { -white };
+                break if winner > 0 { "1.0" } else { "0.0" };
+            }
+            Score::Centipawns(cp) => {
+                let sign = (cp * white).signum();
+                if cp.abs() > 1000 {
+                    winning_streak = if winning_streak.0 == sign {
+                        (sign, winning_streak.1 + 1)
+                    } else {
+                        (sign, 1)
+                    };
+                    if winning_streak.1 >= 8 {
+                        break if sign > 0 { "1.0" } else { "0.0" };
+                    }
+                } else {
+                    winning_streak = (0, 0);
+                }
+                if history.len() >= 8 && !is_noisy(&board, mv) && quiet(&board) {
+                    fens.push(board.to_fen());
+                }
+            }
+        }
+        history.push(board.hash());
+        board.play_unchecked(mv);
+    };
+    fens.into_iter()
+        .map(|fen| format!("{fen} [{result}]"))
+        .collect()
+}
+
+/// Game indices already written to `path`.
+fn finished_games(path: &str) -> HashSet<u64> {
+    let Ok(file) = std::fs::File::open(path) else {
+        return HashSet::new();
+    };
+    std::io::BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .filter_map(|line| {
+            line.strip_prefix("# game ")
+                .and_then(|n| n.trim().parse().ok())
+        })
+        .collect()
+}
+
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    let number = |name: &str, default: u64| -> Result<u64, String> {
+        crate::option(args, name).map_or(Ok(default), |v| {
+            v.parse().map_err(|e| format!("{name}: {e}"))
+        })
+    };
+    let games = number("--games", 1000)?;
+    let nodes = number("--nodes", 5000)?;
+    let threads = number("--threads", 1)?.max(1) as usize;
+    let seed = number("--seed", 1)?;
+    let out = crate::option(args, "--out")
+        .ok_or("datagen needs --out FILE")?
+        .to_string();
+
+    let done = finished_games(&out);
+    let todo: Vec<u64> = (0..games).filter(|i| !done.contains(i)).collect();
+    eprintln!(
+        "{} of {games} games already in {out}; playing {} at {nodes} nodes a move on {threads} threads",
+        done.len(),
+        todo.len()
+    );
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&out)
+        .map_err(|e| format!("{out}: {e}"))?;
+    let writer = Mutex::new(std::io::BufWriter::new(file));
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let positions = AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let lines = play(seed, index, nodes);
+                    let mut w = writer.lock().expect("writer");
+                    for line in &lines {
+                        let _ = writeln!(w, "{line}");
+                    }
+                    let _ = writeln!(w, "# game {index}");
+                    let _ = w.flush();
+                    drop(w);
+                    let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    let p = positions.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
+                    let elapsed = start.elapsed().as_secs_f64();
+                    let left = elapsed / n as f64 * (todo.len() - n) as f64;
+                    let bar =
+                        "#".repeat(30 * n / todo.len()) + &".".repeat(30 - 30 * n / todo.len());
+                    eprint!(
+                        "\r[{bar}] {n}/{} games, {p} positions, {:.1} games/s, ~{:.0}s left   ",
+                        todo.len(),
+                        n as f64 / elapsed,
+                        left
+                    );
+                }
+            });
+        }
+    });
+    eprintln!();
+    println!(
+        "{} positions from {} games written to {out}",
+        positions.load(Ordering::Relaxed),
+        finished.load(Ordering::Relaxed)
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_depends_only_on_seed_and_index() {
+        let first = play(7, 3, 300);
+        assert_eq!(first, play(7, 3, 300));
+        assert_ne!(first, play(8, 3, 300));
+        for line in &first {
+            let (fen, result) = line.rsplit_once(' ').unwrap();
+            let board = Board::from_fen(fen).unwrap();
+            assert!(!board.in_check() && quiet(&board), "{line}");
+            assert!(["[1.0]", "[0.5]", "[0.0]"].contains(&result), "{line}");
+            assert_eq!(
+                crate::tune::parse_board(line).map(|b| b.to_fen()),
+                Some(board.to_fen())
+            );
+        }
+    }
+
+    #[test]
+    fn quiet_means_no_winning_capture() {
+        assert!(quiet(&Board::default()));
+        // White can win the undefended d5 knight.
+        assert!(!quiet(
+            &Board::from_fen("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").unwrap()
+        ));
+        // In check is never quiet.
+        assert!(!quiet(
+            &Board::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap()
+        ));
+    }
+}
