@@ -285,8 +285,9 @@ weights! {
     OCB_DEFENCE: "Endgame" [4] = [s(0, 50), s(0, 30), s(0, 20), s(0, 10),];
     /// The weaker side with 5 / 6 / 7 fixed pawn pairs: "Drawing possibilities with bigger fixed pawn chains" L1762.
     FIXED_CHAIN_DEFENCE: "Endgame" [3] = [s(1, 1), s(3, 3), s(5, 5),];
-    /// Against a bare king: per step the defending king is from the centre (mating technique; ours, Pair-o-Max issue).
-    MOP_UP_EDGE: "Endgame" [1] = [s(0, 12),];
+    /// Against a bare king: per step the defending king is from the centre (mating technique; ours, Pair-o-Max issue;
+    /// 22 rather than the first evaluation's 12, which had king tables adding to it).
+    MOP_UP_EDGE: "Endgame" [1] = [s(0, 22),];
     /// Against a bare king: per step the kings are closer, and per step the attacking king is nearer
     /// the centre (ours).
     MOP_UP_KINGS: "Endgame" [1] = [s(0, 6),];
