@@ -275,7 +275,10 @@ fn lazy_smp_finds_the_same_mate() {
 fn repetition_in_game_history_counts_as_draw() {
     // After Ng1-f3-g1 and Ng8-f6-g8 twice, repeating again is a draw; a side
     // that is worse should be happy to repeat. Here we just check the key
-    // history reaches the search: a drawn root line scores 0.
+    // history reaches the search: a drawn root line scores 0. (Depth 2, so
+    // the repeating child is a full-width node, where repetitions are
+    // checked; quiescence at the horizon does not look, and at depth 1 the
+    // score would be the static evaluation of the start position.)
     let mut board = Board::default();
     let mut history = KeyHistory::default();
     for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
@@ -285,7 +288,7 @@ fn repetition_in_game_history_counts_as_draw() {
     }
     let mut searcher = Searcher::new(16, 1);
     let limits = Limits {
-        depth: Some(1),
+        depth: Some(2),
         search_moves: vec![board.parse_uci_move("f6g8").unwrap()],
         ..Limits::default()
     };
