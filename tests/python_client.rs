@@ -22,11 +22,19 @@ fn ensure_python_chess() {
     if has(python()) {
         return;
     }
-    let status = Command::new(python())
-        .args(["-m", "pip", "install", "--quiet", "chess"])
-        .status()
-        .expect("python3 is needed for the client test");
-    assert!(status.success(), "pip install chess failed");
+    // System-wide if allowed, else into the user's site-packages.
+    let install = |extra: &[&str]| {
+        Command::new(python())
+            .args(["-m", "pip", "install", "--quiet"])
+            .args(extra)
+            .arg("chess")
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    assert!(
+        install(&[]) || install(&["--user"]),
+        "pip install chess failed"
+    );
     assert!(
         has(python()),
         "python-chess still missing after pip install"
