@@ -121,6 +121,11 @@ impl Engine {
         }
     }
 
+    /// The operating system's id of the engine process.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends one line (a newline is added).
     pub fn send(&mut self, line: &str) {
         self.transcript.push(format!(">> {line}"));
