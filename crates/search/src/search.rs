@@ -342,6 +342,15 @@ impl Worker<'_> {
         if insufficient_material(board) {
             return DRAW;
         }
+        let key = board.hash();
+        let tt = self.shared.tt.probe(key, ply);
+        if let Some(t) = tt {
+            if !PV && t.cuts(alpha, beta) {
+                return t.score;
+            }
+        }
+        // After the table: a stored bound that cuts is as good as the mate
+        // and cheaper than looking for it.
         let glance = self.shared.mate_at_a_glance;
         if glance {
             if let Some(mate) = mate_detection::mate_at_a_glance(board) {
@@ -349,13 +358,6 @@ impl Worker<'_> {
                     self.update_pv_leaf(ply, mate);
                 }
                 return mate_in(ply + 1);
-            }
-        }
-        let key = board.hash();
-        let tt = self.shared.tt.probe(key, ply);
-        if let Some(t) = tt {
-            if !PV && t.cuts(alpha, beta) {
-                return t.score;
             }
         }
         // A threatened mate makes standing pat a fiction: look for a defence
