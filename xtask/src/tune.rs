@@ -15,7 +15,10 @@
 //!
 //! Options: `--epochs N` (default 400), `--lr X` (default 1.0, in
 //! centipawns per step), `--out PATH` (default the table itself,
-//! `crates/eval-terms/src/weights.rs`), `--limit N` (read at most N lines).
+//! `crates/eval-terms/src/weights.rs`), `--limit N` (read at most N lines),
+//! `--l2 X` (the pull towards the starting weights, default 1e-7 per
+//! centipawn squared; see [`Prior`]), `--free-phases` (let the zero half of
+//! an opening-only or endgame-only term move too).
 //!
 //! Data lines: a FEN (4 to 6 fields) and a result, written any of the usual
 //! ways: `[1.0]` / `[0.5]` / `[0]`, `c9 "1-0";`, or a bare `1-0`, `0-1`,
@@ -189,8 +192,31 @@ pub(crate) fn fit_k(samples: &[Sample], params: &Params) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// How far the tuner may stray from the starting weights.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Prior {
+    /// The L2 pull towards the starting weights, per centipawn squared.
+    /// Adam moves a weight the data rarely exercises as fast as a common
+    /// one, so without a pull rare terms drift to whatever fits their few
+    /// positions.
+    pub(crate) l2: f64,
+    /// Keep a half at zero when it starts at zero and the other half does
+    /// not: the Compendium's opening-only and endgame-only terms.
+    pub(crate) keep_one_phase_terms: bool,
+}
+
+impl Prior {
+    /// Plain least squares: no pull, every half free.
+    #[cfg(test)]
+    pub(crate) const NONE: Prior = Prior {
+        l2: 0.0,
+        keep_one_phase_terms: false,
+    };
+}
+
 /// Adam over the flat weights, full batch; returns the parameters of the
 /// epoch with the lowest loss on `held_back`, and that loss.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn adam(
     train: &[Sample],
     held_back: &[Sample],
@@ -198,22 +224,37 @@ pub(crate) fn adam(
     k: f64,
     epochs: usize,
     lr: f64,
+    prior: Prior,
     mut report: impl FnMut(usize, f64, f64),
 ) -> (Params, f64) {
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let len = start.mg.len();
     let mut params = start.clone();
+    let fixed: Vec<bool> = (0..2 * len)
+        .map(|j| {
+            let (own, other) = if j < len {
+                (start.mg[j], start.eg[j])
+            } else {
+                (start.eg[j - len], start.mg[j - len])
+            };
+            prior.keep_one_phase_terms && own == 0.0 && other != 0.0
+        })
+        .collect();
     let mut m = vec![0.0; 2 * len];
     let mut v = vec![0.0; 2 * len];
     let mut best = (params.clone(), loss(held_back, &params, k));
     for epoch in 1..=epochs {
         let grad = gradient(train, &params, k);
         for j in 0..2 * len {
-            let g = if j < len {
-                grad.mg[j]
+            if fixed[j] {
+                continue;
+            }
+            let (g, value, origin) = if j < len {
+                (grad.mg[j], params.mg[j], start.mg[j])
             } else {
-                grad.eg[j - len]
+                (grad.eg[j - len], params.eg[j - len], start.eg[j - len])
             };
+            let g = g + 2.0 * prior.l2 * (value - origin);
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
             let m_hat = m[j] / (1.0 - beta1.powi(epoch as i32));
@@ -337,6 +378,12 @@ pub(crate) fn fit_group_scales(
     (scaled, named, k)
 }
 
+/// The default pull towards the starting weights (see [`Prior`]).
+const DEFAULT_L2: f64 = 1e-7;
+
+/// Lines per block of the held-back split (a few games' worth).
+const HELD_BACK_BLOCK: usize = 500;
+
 pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let data = crate::option(args, "--data").ok_or("tune needs --data FILE")?;
     let epochs: usize = crate::option(args, "--epochs")
@@ -345,6 +392,13 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let lr: f64 = crate::option(args, "--lr")
         .map_or(Ok(1.0), str::parse)
         .map_err(|e| format!("--lr: {e}"))?;
+    let l2: f64 = crate::option(args, "--l2")
+        .map_or(Ok(DEFAULT_L2), str::parse)
+        .map_err(|e| format!("--l2: {e}"))?;
+    let prior = Prior {
+        l2,
+        keep_one_phase_terms: !args.iter().any(|a| a == "--free-phases"),
+    };
     let limit: usize = crate::option(args, "--limit")
         .map_or(Ok(usize::MAX), str::parse)
         .map_err(|e| format!("--limit: {e}"))?;
@@ -371,7 +425,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         match (parse_board(&line), parse_result(&line)) {
             (Some(board), Some(result)) => {
                 let s = sample(&board, &weights, &mut tables, result);
-                if n % 10 == 9 {
+                // Whole blocks of lines, so that a game's positions mostly
+                // fall on one side and the held-back loss is honest.
+                if (n / HELD_BACK_BLOCK) % 10 == 9 {
                     held_back.push(s)
                 } else {
                     train.push(s)
@@ -418,6 +474,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         k,
         epochs,
         lr,
+        prior,
         |epoch, train_loss, held| {
             let done = epoch as f64 / epochs as f64;
             let left = t0.elapsed().as_secs_f64() * (1.0 - done) / done;
@@ -533,20 +590,16 @@ mod tests {
         assert!(checked > 50, "only {checked} weights move the loss");
     }
 
-    #[test]
-    fn tuning_recovers_a_known_weight() {
-        // Synthetic samples on one weight (a pawn-count coefficient, both
-        // halves through mixed phases), labelled by the model with the
-        // weight at (130, 90): tuning from the default (100, 100) finds it.
-        let pawn = eval_terms::weights::PAWN_VALUE.at(0);
+    /// Samples on weight `index` alone, through mixed phases, labelled by
+    /// the model with that weight at (`mg`, `eg`).
+    fn synthetic(index: usize, mg: f64, eg: f64, k: f64) -> Vec<Sample> {
         let mut truth = Params::from_weights(&Weights::default());
-        truth.mg[pawn] = 130.0;
-        truth.eg[pawn] = 90.0;
-        let k = 1.0;
-        let data: Vec<Sample> = (0..60)
+        truth.mg[index] = mg;
+        truth.eg[index] = eg;
+        (0..60)
             .map(|i| {
                 let mut s = Sample {
-                    coefficients: vec![(pawn as u32, i % 7 - 3)],
+                    coefficients: vec![(index as u32, i % 7 - 3)],
                     phase: f64::from((i * 37) % 121),
                     drawing: 1.0,
                     pair_bonus: 0.0,
@@ -556,11 +609,58 @@ mod tests {
                 s.result = sigmoid(k, model(&s, &truth));
                 s
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn tuning_recovers_a_known_weight() {
+        // A pawn-count coefficient labelled with the weight at (130, 90):
+        // tuning from the default (100, 100) finds it.
+        let pawn = eval_terms::weights::PAWN_VALUE.at(0);
+        let k = 1.0;
+        let data = synthetic(pawn, 130.0, 90.0, k);
         let start = Params::from_weights(&Weights::default());
-        let (best, held) = adam(&data, &data, &start, k, 3000, 1.0, |_, _, _| {});
+        let (best, held) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            3000,
+            1.0,
+            Prior::NONE,
+            |_, _, _| {},
+        );
         assert!((best.mg[pawn] - 130.0).abs() < 2.0, "mg {}", best.mg[pawn]);
         assert!((best.eg[pawn] - 90.0).abs() < 2.0, "eg {}", best.eg[pawn]);
         assert!(held < 1e-6);
+    }
+
+    #[test]
+    fn the_prior_keeps_one_phase_halves_and_pulls_towards_the_start() {
+        // The development lead is an opening term: its endgame half starts
+        // at zero. Labels want (60, 40).
+        let lead = eval_terms::weights::DEVELOPMENT_LEAD.at(0);
+        let start = Params::from_weights(&Weights::default());
+        assert!(start.mg[lead] != 0.0 && start.eg[lead] == 0.0);
+        let k = 1.0;
+        let data = synthetic(lead, 60.0, 40.0, k);
+        let tune = |l2| {
+            let prior = Prior {
+                l2,
+                keep_one_phase_terms: true,
+            };
+            adam(&data, &data, &start, k, 3000, 1.0, prior, |_, _, _| {}).0
+        };
+        let free = tune(0.0);
+        assert_eq!(free.eg[lead], 0.0, "the endgame half moved");
+        assert!(free.mg[lead] > 55.0, "mg {}", free.mg[lead]);
+        let pulled = tune(1e-6);
+        assert!(
+            pulled.mg[lead] > start.mg[lead] + 1.0 && pulled.mg[lead] < free.mg[lead] - 5.0,
+            "with the pull {} (start {}, free {})",
+            pulled.mg[lead],
+            start.mg[lead],
+            free.mg[lead]
+        );
     }
 }
