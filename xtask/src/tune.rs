@@ -18,7 +18,8 @@
 //! `crates/eval-terms/src/weights.rs`), `--limit N` (read at most N lines),
 //! `--l2 X` (the pull towards the starting weights, default 1e-7 per
 //! centipawn squared; see [`Prior`]), `--free-phases` (let the zero half of
-//! an opening-only or endgame-only term move too).
+//! an opening-only or endgame-only term move too), `--free-signs` (let a
+//! weight cross zero).
 //!
 //! Data lines: a FEN (4 to 6 fields) and a result, written any of the usual
 //! ways: `[1.0]` / `[0.5]` / `[0]`, `c9 "1-0";`, or a bare `1-0`, `0-1`,
@@ -203,6 +204,10 @@ pub(crate) struct Prior {
     /// Keep a half at zero when it starts at zero and the other half does
     /// not: the Compendium's opening-only and endgame-only terms.
     pub(crate) keep_one_phase_terms: bool,
+    /// Keep every nonzero weight on the side of zero it starts on, at least
+    /// 1 cp away: the Compendium says which way a term points, the data
+    /// how far; a term that flipped would no longer be the term it names.
+    pub(crate) keep_signs: bool,
 }
 
 impl Prior {
@@ -211,6 +216,7 @@ impl Prior {
     pub(crate) const NONE: Prior = Prior {
         l2: 0.0,
         keep_one_phase_terms: false,
+        keep_signs: false,
     };
 }
 
@@ -259,11 +265,18 @@ pub(crate) fn adam(
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
             let m_hat = m[j] / (1.0 - beta1.powi(epoch as i32));
             let v_hat = v[j] / (1.0 - beta2.powi(epoch as i32));
-            let step = lr * m_hat / (v_hat.sqrt() + eps);
+            let mut next = value - lr * m_hat / (v_hat.sqrt() + eps);
+            if prior.keep_signs && origin.abs() >= 1.0 {
+                next = if origin > 0.0 {
+                    next.max(1.0)
+                } else {
+                    next.min(-1.0)
+                };
+            }
             if j < len {
-                params.mg[j] -= step;
+                params.mg[j] = next;
             } else {
-                params.eg[j - len] -= step;
+                params.eg[j - len] = next;
             }
         }
         let held = loss(held_back, &params, k);
@@ -398,6 +411,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let prior = Prior {
         l2,
         keep_one_phase_terms: !args.iter().any(|a| a == "--free-phases"),
+        keep_signs: !args.iter().any(|a| a == "--free-signs"),
     };
     let limit: usize = crate::option(args, "--limit")
         .map_or(Ok(usize::MAX), str::parse)
@@ -648,6 +662,7 @@ mod tests {
             let prior = Prior {
                 l2,
                 keep_one_phase_terms: true,
+                keep_signs: false,
             };
             adam(&data, &data, &start, k, 3000, 1.0, prior, |_, _, _| {}).0
         };
@@ -662,5 +677,27 @@ mod tests {
             start.mg[lead],
             free.mg[lead]
         );
+    }
+
+    #[test]
+    fn the_prior_keeps_signs() {
+        // Labels want the development lead negative; it stops at 1 cp.
+        let lead = eval_terms::weights::DEVELOPMENT_LEAD.at(0);
+        let start = Params::from_weights(&Weights::default());
+        let k = 1.0;
+        let data = synthetic(lead, -40.0, 0.0, k);
+        let prior = Prior {
+            l2: 0.0,
+            keep_one_phase_terms: true,
+            keep_signs: true,
+        };
+        let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
+        assert_eq!(kept.mg[lead], 1.0);
+        let free = Prior {
+            keep_signs: false,
+            ..prior
+        };
+        let (crossed, _) = adam(&data, &data, &start, k, 1000, 1.0, free, |_, _, _| {});
+        assert!(crossed.mg[lead] < -30.0, "mg {}", crossed.mg[lead]);
     }
 }
