@@ -19,7 +19,7 @@
 //! `--l2 X` (the pull towards the starting weights, default 1e-7 per
 //! centipawn squared; see [`Prior`]), `--free-phases` (let the zero half of
 //! an opening-only or endgame-only term move too), `--free-signs` (let a
-//! weight cross zero).
+//! weight cross zero or leave it).
 //!
 //! Data lines: a FEN (4 to 6 fields) and a result, written any of the usual
 //! ways: `[1.0]` / `[0.5]` / `[0]`, `c9 "1-0";`, or a bare `1-0`, `0-1`,
@@ -205,8 +205,9 @@ pub(crate) struct Prior {
     /// not: the Compendium's opening-only and endgame-only terms.
     pub(crate) keep_one_phase_terms: bool,
     /// Keep every nonzero weight on the side of zero it starts on, at least
-    /// 1 cp away: the Compendium says which way a term points, the data
-    /// how far; a term that flipped would no longer be the term it names.
+    /// 1 cp away, and every zero at zero: the Compendium says which way a
+    /// term points and where a table has its reference entry, the data how
+    /// far; a term that flipped would no longer be the term it names.
     pub(crate) keep_signs: bool,
 }
 
@@ -243,7 +244,8 @@ pub(crate) fn adam(
             } else {
                 (start.eg[j - len], start.mg[j - len])
             };
-            prior.keep_one_phase_terms && own == 0.0 && other != 0.0
+            (prior.keep_one_phase_terms && own == 0.0 && other != 0.0)
+                || (prior.keep_signs && own == 0.0)
         })
         .collect();
     let mut m = vec![0.0; 2 * len];
@@ -699,5 +701,11 @@ mod tests {
         };
         let (crossed, _) = adam(&data, &data, &start, k, 1000, 1.0, free, |_, _, _| {});
         assert!(crossed.mg[lead] < -30.0, "mg {}", crossed.mg[lead]);
+        // A table's zero entry (a piece on the a file) is its reference point.
+        let a_file = eval_terms::weights::PIECE_FILE.at(0);
+        assert_eq!((start.mg[a_file], start.eg[a_file]), (0.0, 0.0));
+        let data = synthetic(a_file, 30.0, 30.0, k);
+        let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
+        assert_eq!((kept.mg[a_file], kept.eg[a_file]), (0.0, 0.0));
     }
 }
