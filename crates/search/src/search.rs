@@ -360,15 +360,22 @@ impl Worker<'_> {
                 return mate_in(ply + 1);
             }
         }
+        let mut static_eval = -INFINITE;
+        if !in_check {
+            static_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
+        }
         // A threatened mate makes standing pat a fiction: look for a defence
         // among all moves instead (at the horizon only, to stay bounded).
-        let threatened =
-            glance && horizon && !in_check && mate_detection::mate_threat(board).is_some();
+        // Below alpha the stand-pat score fails low anyway, and a mate
+        // threat only lowers it further, so the check is not needed there.
+        let threatened = glance
+            && horizon
+            && !in_check
+            && static_eval > alpha
+            && mate_detection::mate_threat(board).is_some();
         let full_width = in_check || threatened;
         let mut best_score = -INFINITE;
-        let mut static_eval = -INFINITE;
         if !full_width {
-            static_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
             if static_eval >= beta {
                 return static_eval;
             }
