@@ -32,11 +32,18 @@ impl TimeManager {
     pub fn new(limits: &Limits, overhead: Duration) -> TimeManager {
         let (mut soft, mut hard) = (None, None);
         if let Some(clock) = limits.clock {
-            // Never plan with more than the clock minus the overhead, and keep
-            // a reserve so that many fast moves in a row cannot run it down.
-            let left = clock.time.saturating_sub(overhead);
+            // Plan over the next `moves` moves: the clock plus the increments
+            // still to come, less the overhead every one of those moves will
+            // cost. An increment no larger than the overhead then buys
+            // nothing, and a low clock is rebuilt instead of spent.
             let moves = limits.moves_to_go.map_or(30, |m| m.clamp(1, 50));
-            let share = left / moves + clock.increment * 3 / 4;
+            let coming = clock.increment * (moves - 1);
+            let planned = (clock.time + coming)
+                .saturating_sub(overhead * (moves + 2))
+                .max(Duration::from_millis(1));
+            let share = planned / moves;
+            // Never more than a part of what is on the clock now.
+            let left = clock.time.saturating_sub(overhead);
             let ceiling = if limits.moves_to_go == Some(1) {
                 left.mul_f64(0.8)
             } else {
@@ -98,5 +105,82 @@ impl TimeManager {
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Clock;
+
+    fn budget(time_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> (Duration, Duration) {
+        let limits = Limits {
+            clock: Some(Clock {
+                time: Duration::from_millis(time_ms),
+                increment: Duration::from_millis(increment_ms),
+            }),
+            moves_to_go,
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, Duration::from_millis(10));
+        (tm.soft_limit().unwrap(), tm.hard_limit().unwrap())
+    }
+
+    /// Plays `moves` moves, each spending the hard limit (`worst`: every
+    /// search runs to its abort) or the soft one, plus `lag` (the pipe's
+    /// delay, which the GUI's clock sees too); returns the lowest clock.
+    fn lowest_clock(time_ms: u64, increment_ms: u64, lag_ms: u64, moves: u32, worst: bool) -> i64 {
+        let mut clock = time_ms as i64;
+        let mut lowest = clock;
+        for _ in 0..moves {
+            let (soft, hard) = budget(clock.max(0) as u64, increment_ms, None);
+            let spent = if worst { hard } else { soft };
+            clock -= spent.as_millis() as i64 + lag_ms as i64;
+            lowest = lowest.min(clock);
+            clock += increment_ms as i64;
+        }
+        lowest
+    }
+
+    #[test]
+    fn a_clock_with_increment_never_runs_out_with_a_lag_up_to_the_overhead() {
+        // 1+0.01 and 10+0.1 for 300 moves, every search to its hard limit,
+        // lag as large as Move Overhead.
+        for (time, increment) in [(1_000, 10), (10_000, 100)] {
+            for lag in [0, 5, 10] {
+                let lowest = lowest_clock(time, increment, lag, 300, true);
+                assert!(
+                    lowest > 0,
+                    "{time}+{increment} lag {lag}: clock fell to {lowest} ms"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn sudden_death_lasts_a_long_game() {
+        // One minute, no increment, 200 moves at the soft limit.
+        let lowest = lowest_clock(60_000, 0, 5, 200, false);
+        assert!(lowest > 0, "clock fell to {lowest} ms");
+    }
+
+    #[test]
+    fn a_low_clock_is_rebuilt_not_spent() {
+        // 60 ms left with a 10 ms increment and 10 ms overhead: the
+        // increment buys nothing, so the move must be quick.
+        let (soft, hard) = budget(60, 10, None);
+        assert!(hard <= Duration::from_millis(5), "hard {hard:?}");
+        assert!(soft <= hard);
+    }
+
+    #[test]
+    fn the_budget_grows_with_the_clock_and_the_increment() {
+        let (_, small) = budget(1_000, 10, None);
+        let (_, large) = budget(10_000, 100, None);
+        assert!(large > small * 5, "{small:?} vs {large:?}");
+        let (_, last_move) = budget(1_000, 0, Some(1));
+        assert!(
+            last_move >= Duration::from_millis(500) && last_move < Duration::from_millis(1_000)
+        );
     }
 }
