@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Replays a finished match.py match as an SPRT, pair by pair in the order
+the pairs were completed, and reports where the LLR first left its bounds.
+
+A fixed-length match played without `--sprt` can be read this way as the
+SPRT it would have been: the test's decision depends only on the pairs up
+to the first crossing, in order, which is what the runner would have seen.
+Uses match.py's own GSPRT (normalised Elo by default).
+
+    python3 tools/sprt_replay.py NAME ELO0 ELO1 file1.pgn [file2.pgn ...]
+"""
+import sys
+
+sys.path.insert(0, "/work/shared/tools/match")
+import chess.pgn  # noqa: E402
+import match  # noqa: E402
+
+SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
+
+
+def main():
+    name, elo0, elo1, paths = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4:]
+    sprt = match.Sprt(elo0=elo0, elo1=elo1)
+    open_pairs = {}
+    penta = [0] * 5
+    games = 0
+    decision = None
+    for path in paths:
+        with open(path) as f:
+            while (game := chess.pgn.read_game(f)) is not None:
+                h = game.headers
+                if h["Result"] not in ("1-0", "0-1", "1/2-1/2"):
+                    continue
+                games += 1
+                score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[h["Result"]]
+                mine = score if h["White"] == name else 1.0 - score
+                key = (path, h["Opening"])
+                if key not in open_pairs:
+                    open_pairs[key] = mine
+                    continue
+                penta[int(round(2 * (open_pairs.pop(key) + mine)))] += 1
+                llr = match.sprt_llr(penta, SCORES, elo0, elo1)
+                if decision is None and sprt.decide(llr):
+                    decision = (sprt.decide(llr), games, sum(penta), llr, list(penta))
+    llr = match.sprt_llr(penta, SCORES, elo0, elo1)
+    print(f"bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], nElo [{elo0}, {elo1}]")
+    if decision:
+        verdict, at_games, pairs, at_llr, at_penta = decision
+        print(f"{name}: {verdict} after {at_games} games ({pairs} pairs), LLR {at_llr:.2f}, "
+              f"pentanomial {at_penta}")
+    else:
+        print(f"{name}: no decision")
+    print(f"all {games} games: pentanomial {penta}, LLR {llr:.2f}")
+
+
+if __name__ == "__main__":
+    main()
