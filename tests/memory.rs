@@ -42,9 +42,10 @@ fn analyse(engine: &mut Engine, moves: &[&str]) -> u64 {
     let position = format!("position startpos moves {}", moves.join(" "));
     engine.send(&position);
     engine.send("go infinite");
+    let duration = analysis_duration();
     let start = Instant::now();
     let mut peak = 0;
-    while start.elapsed() < analysis_duration() {
+    while start.elapsed() < duration {
         std::thread::sleep(Duration::from_millis(50));
         peak = peak.max(resident_mb(engine));
     }
