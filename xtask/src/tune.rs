@@ -19,7 +19,8 @@
 //! `--l2 X` (the pull towards the starting weights, default 1e-7 per
 //! centipawn squared; see [`Prior`]), `--free-phases` (let the zero half of
 //! an opening-only or endgame-only term move too), `--free-signs` (let a
-//! weight cross zero or leave it).
+//! weight cross zero or leave it), `--free-technique` (tune the mop-up and
+//! KBN vs K terms too).
 //!
 //! Data lines: a FEN (4 to 6 fields) and a result, written any of the usual
 //! ways: `[1.0]` / `[0.5]` / `[0]`, `c9 "1-0";`, or a bare `1-0`, `0-1`,
@@ -209,6 +210,12 @@ pub(crate) struct Prior {
     /// term points and where a table has its reference entry, the data how
     /// far; a term that flipped would no longer be the term it names.
     pub(crate) keep_signs: bool,
+    /// Keep the mating technique (mop-up and KBN vs K) at its starting
+    /// weights: games are adjudicated or resigned long before a bare king
+    /// is driven to the edge, so the data barely sees these terms, yet the
+    /// engine needs them to finish won endings (a free tune halved the
+    /// mop-up and turned the seed's KR vs K mate in 8 into a mate in 10).
+    pub(crate) keep_technique: bool,
 }
 
 impl Prior {
@@ -218,7 +225,13 @@ impl Prior {
         l2: 0.0,
         keep_one_phase_terms: false,
         keep_signs: false,
+        keep_technique: false,
     };
+}
+
+/// The terms that drive a bare king to the edge and corner.
+fn is_mating_technique(p: &eval_terms::Param) -> bool {
+    p.name.starts_with("MOP_UP") || p.name.starts_with("KBN")
 }
 
 /// Adam over the flat weights, full batch; returns the parameters of the
@@ -237,6 +250,10 @@ pub(crate) fn adam(
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let len = start.mg.len();
     let mut params = start.clone();
+    let technique: Vec<bool> = Weights::params()
+        .iter()
+        .flat_map(|p| std::iter::repeat_n(is_mating_technique(p), p.len))
+        .collect();
     let fixed: Vec<bool> = (0..2 * len)
         .map(|j| {
             let (own, other) = if j < len {
@@ -246,6 +263,7 @@ pub(crate) fn adam(
             };
             (prior.keep_one_phase_terms && own == 0.0 && other != 0.0)
                 || (prior.keep_signs && own == 0.0)
+                || (prior.keep_technique && technique[j % len])
         })
         .collect();
     let mut m = vec![0.0; 2 * len];
@@ -319,9 +337,7 @@ pub(crate) fn fit_group_scales(
         })
         .collect();
     // Material sets the scale; the mating technique is for won endings the games rarely reach.
-    let anchored = |p: &eval_terms::Param| {
-        p.group == "Material" || p.name.starts_with("MOP_UP") || p.name.starts_with("KBN")
-    };
+    let anchored = |p: &eval_terms::Param| p.group == "Material" || is_mating_technique(p);
     let anchor_group = |g: &str| {
         Weights::params()
             .iter()
@@ -414,6 +430,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         l2,
         keep_one_phase_terms: !args.iter().any(|a| a == "--free-phases"),
         keep_signs: !args.iter().any(|a| a == "--free-signs"),
+        keep_technique: !args.iter().any(|a| a == "--free-technique"),
     };
     let limit: usize = crate::option(args, "--limit")
         .map_or(Ok(usize::MAX), str::parse)
@@ -665,6 +682,7 @@ mod tests {
                 l2,
                 keep_one_phase_terms: true,
                 keep_signs: false,
+                keep_technique: true,
             };
             adam(&data, &data, &start, k, 3000, 1.0, prior, |_, _, _| {}).0
         };
@@ -692,6 +710,7 @@ mod tests {
             l2: 0.0,
             keep_one_phase_terms: true,
             keep_signs: true,
+            keep_technique: true,
         };
         let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
         assert_eq!(kept.mg[lead], 1.0);
@@ -707,5 +726,27 @@ mod tests {
         let data = synthetic(a_file, 30.0, 30.0, k);
         let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
         assert_eq!((kept.mg[a_file], kept.eg[a_file]), (0.0, 0.0));
+    }
+
+    #[test]
+    fn the_prior_holds_the_mating_technique() {
+        let edge = eval_terms::weights::MOP_UP_EDGE.at(0);
+        let start = Params::from_weights(&Weights::default());
+        let k = 1.0;
+        let data = synthetic(edge, 0.0, 5.0, k);
+        let prior = Prior {
+            l2: 0.0,
+            keep_one_phase_terms: true,
+            keep_signs: true,
+            keep_technique: true,
+        };
+        let (held, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
+        assert_eq!(held.eg[edge], start.eg[edge]);
+        let free = Prior {
+            keep_technique: false,
+            ..prior
+        };
+        let (moved, _) = adam(&data, &data, &start, k, 1000, 1.0, free, |_, _, _| {});
+        assert!((moved.eg[edge] - 5.0).abs() < 1.0, "eg {}", moved.eg[edge]);
     }
 }
