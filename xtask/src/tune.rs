@@ -148,22 +148,63 @@ fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
+/// Below this many samples a pass runs on one thread: spawning costs more.
+const SAMPLES_PER_THREAD: usize = 50_000;
+
+/// `work` over contiguous chunks of `samples`, one per core, in order.
+fn on_every_core<T: Send>(samples: &[Sample], work: impl Fn(&[Sample]) -> T + Sync) -> Vec<T> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = cores.min(samples.len() / SAMPLES_PER_THREAD).max(1);
+    if threads == 1 {
+        return vec![work(samples)];
+    }
+    let chunk = samples.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| work(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a tuning thread panicked"))
+            .collect()
+    })
+}
+
 /// Mean squared error of the predicted results.
 pub(crate) fn loss(samples: &[Sample], params: &Params, k: f64) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|s| (s.result - sigmoid(k, model(s, params))).powi(2))
-        .sum();
+    let total: f64 = on_every_core(samples, |part| {
+        part.iter()
+            .map(|s| (s.result - sigmoid(k, model(s, params))).powi(2))
+            .sum::<f64>()
+    })
+    .into_iter()
+    .sum();
     total / samples.len().max(1) as f64
 }
 
 /// The exact gradient of [`loss`] with respect to every mg and eg weight.
 pub(crate) fn gradient(samples: &[Sample], params: &Params, k: f64) -> Params {
+    let n = samples.len().max(1) as f64;
+    let mut parts = on_every_core(samples, |part| partial_gradient(part, params, k, n));
+    let mut grad = parts.pop().expect("at least one part");
+    for part in parts {
+        for (sum, x) in grad.mg.iter_mut().zip(part.mg) {
+            *sum += x;
+        }
+        for (sum, x) in grad.eg.iter_mut().zip(part.eg) {
+            *sum += x;
+        }
+    }
+    grad
+}
+
+/// The gradient's terms from `samples`, each divided by the whole set's size `n`.
+fn partial_gradient(samples: &[Sample], params: &Params, k: f64, n: f64) -> Params {
     let mut grad = Params {
         mg: vec![0.0; params.mg.len()],
         eg: vec![0.0; params.eg.len()],
     };
-    let n = samples.len().max(1) as f64;
     for s in samples {
         let p = sigmoid(k, model(s, params));
         // d loss / d eval for this sample.
@@ -748,5 +789,33 @@ mod tests {
         };
         let (moved, _) = adam(&data, &data, &start, k, 1000, 1.0, free, |_, _, _| {});
         assert!((moved.eg[edge] - 5.0).abs() < 1.0, "eg {}", moved.eg[edge]);
+    }
+
+    #[test]
+    fn the_threaded_passes_match_one_thread() {
+        let pawn = eval_terms::weights::PAWN_VALUE.at(0);
+        let k = 1.0;
+        let samples: Vec<Sample> = (0..2 * SAMPLES_PER_THREAD / 60 + 1)
+            .flat_map(|_| synthetic(pawn, 130.0, 90.0, k))
+            .collect();
+        let start = Params::from_weights(&Weights::default());
+        let n = samples.len() as f64;
+        let threaded = gradient(&samples, &start, k);
+        let single = partial_gradient(&samples, &start, k, n);
+        for (a, b) in threaded
+            .mg
+            .iter()
+            .zip(&single.mg)
+            .chain(threaded.eg.iter().zip(&single.eg))
+        {
+            assert!((a - b).abs() <= 1e-12 * b.abs().max(1e-9), "{a} vs {b}");
+        }
+        assert!(single.mg[pawn] != 0.0);
+        let single_loss: f64 = samples
+            .iter()
+            .map(|s| (s.result - sigmoid(k, model(s, &start))).powi(2))
+            .sum::<f64>()
+            / n;
+        assert!((loss(&samples, &start, k) - single_loss).abs() < 1e-12);
     }
 }
