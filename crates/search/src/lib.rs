@@ -14,7 +14,7 @@
 //!
 //! let mut searcher = Searcher::new(16, 1);
 //! let board = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
-//! let limits = Limits { depth: Some(18), ..Limits::default() };
+//! let limits = Limits { depth: Some(20), ..Limits::default() };
 //! let mut lines = 0;
 //! let result = searcher.search(&board, &KeyHistory::default(), &limits,
 //!     &SearchOptions::default(), &SearchControl::new(false), &mut |_info| lines += 1);

@@ -339,3 +339,44 @@ fn time_manager_stays_inside_the_clock() {
     let tm = TimeManager::new(&movetime, Duration::from_millis(10));
     assert_eq!(tm.hard_limit(), Some(Duration::from_millis(490)));
 }
+
+/// Nodes searched when the first winning mate score is reported.
+fn nodes_to_first_mate(fen: &str, options: SearchOptions) -> u64 {
+    let board = Board::from_fen(fen).unwrap();
+    let mut searcher = Searcher::new(16, 1);
+    let control = SearchControl::new(false);
+    let mut found = None;
+    searcher.search(
+        &board,
+        &KeyHistory::default(),
+        &Limits {
+            depth: Some(30),
+            ..Limits::default()
+        },
+        &options,
+        &control,
+        &mut |info| {
+            if found.is_none() && matches!(info.score, Score::Mate(m) if m > 0) {
+                found = Some(info.nodes);
+                control.stop();
+            }
+        },
+    );
+    found.expect("a mate is found")
+}
+
+#[test]
+fn the_glance_sees_mates_past_the_horizon() {
+    // The rook ladder: the leaves recognise the back-rank mate a move
+    // early, so the mate in two is proven a whole iteration sooner.
+    let fen = "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1";
+    let on = nodes_to_first_mate(fen, SearchOptions::default());
+    let off = nodes_to_first_mate(
+        fen,
+        SearchOptions {
+            mate_at_a_glance: false,
+            ..SearchOptions::default()
+        },
+    );
+    assert!(10 * on < off, "glance on {on} nodes, off {off}");
+}
