@@ -32,10 +32,14 @@ def main():
                 wdl["w" if mine == 1 else "l" if mine == 0 else "d"] += 1
                 by_opening[(path, h["Opening"])].append(mine)
     penta = [0] * 5
+    # A match longer than the opening set wraps around: an opening then has
+    # two pairs or more, taken in the order they were played.
     for scores in by_opening.values():
-        if len(scores) == 2:
-            penta[int(round(2 * sum(scores)))] += 1
+        for pair in range(len(scores) // 2):
+            penta[int(round(2 * (scores[2 * pair] + scores[2 * pair + 1])))] += 1
     est = match.estimate(penta, [0.0, 0.25, 0.5, 0.75, 1.0], paired=True)
+    if est is None:
+        sys.exit(f"{name}: no complete pairs to score")
     games = sum(wdl.values())
     print(f"{name}: {games} games +{wdl['w']} ={wdl['d']} -{wdl['l']}; pairs {sum(penta)} "
           f"pentanomial LL..WW {penta}; Elo {est.elo:+.1f} +- {est.err:.1f}, LOS {est.los:.3f}, "
