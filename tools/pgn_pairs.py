@@ -10,33 +10,20 @@ is scored as one. Uses match.py's own estimator.
 import collections
 import sys
 
+from match_pgn import scored_games
+
 sys.path.insert(0, "/work/shared/tools/match")
-import chess.pgn  # noqa: E402
 import match  # noqa: E402
 
 
 def main():
     name, paths = sys.argv[1], sys.argv[2:]
-    by_opening = collections.defaultdict(list)
     wdl = collections.Counter()
-    for path in paths:
-        with open(path) as f:
-            while (game := chess.pgn.read_game(f)) is not None:
-                h = game.headers
-                result = h["Result"]
-                if result not in ("1-0", "0-1", "1/2-1/2"):
-                    continue
-                white = h["White"] == name
-                score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
-                mine = score if white else 1.0 - score
-                wdl["w" if mine == 1 else "l" if mine == 0 else "d"] += 1
-                by_opening[(path, h["Opening"])].append(mine)
     penta = [0] * 5
-    # A match longer than the opening set wraps around: an opening then has
-    # two pairs or more, taken in the order they were played.
-    for scores in by_opening.values():
-        for pair in range(len(scores) // 2):
-            penta[int(round(2 * (scores[2 * pair] + scores[2 * pair + 1])))] += 1
+    for mine, pair in scored_games(name, paths):
+        wdl["w" if mine == 1 else "l" if mine == 0 else "d"] += 1
+        if pair is not None:
+            penta[int(round(2 * pair))] += 1
     est = match.estimate(penta, [0.0, 0.25, 0.5, 0.75, 1.0], paired=True)
     if est is None:
         sys.exit(f"{name}: no complete pairs to score")

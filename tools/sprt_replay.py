@@ -11,8 +11,9 @@ Uses match.py's own GSPRT (normalised Elo by default).
 """
 import sys
 
+from match_pgn import scored_games
+
 sys.path.insert(0, "/work/shared/tools/match")
-import chess.pgn  # noqa: E402
 import match  # noqa: E402
 
 SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
@@ -21,27 +22,17 @@ SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
 def main():
     name, elo0, elo1, paths = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4:]
     sprt = match.Sprt(elo0=elo0, elo1=elo1)
-    open_pairs = {}
     penta = [0] * 5
     games = 0
     decision = None
-    for path in paths:
-        with open(path) as f:
-            while (game := chess.pgn.read_game(f)) is not None:
-                h = game.headers
-                if h["Result"] not in ("1-0", "0-1", "1/2-1/2"):
-                    continue
-                games += 1
-                score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[h["Result"]]
-                mine = score if h["White"] == name else 1.0 - score
-                key = (path, h["Opening"])
-                if key not in open_pairs:
-                    open_pairs[key] = mine
-                    continue
-                penta[int(round(2 * (open_pairs.pop(key) + mine)))] += 1
-                llr = match.sprt_llr(penta, SCORES, elo0, elo1)
-                if decision is None and sprt.decide(llr):
-                    decision = (sprt.decide(llr), games, sum(penta), llr, list(penta))
+    for _, pair in scored_games(name, paths):
+        games += 1
+        if pair is None:
+            continue
+        penta[int(round(2 * pair))] += 1
+        llr = match.sprt_llr(penta, SCORES, elo0, elo1)
+        if decision is None and sprt.decide(llr):
+            decision = (sprt.decide(llr), games, sum(penta), llr, list(penta))
     llr = match.sprt_llr(penta, SCORES, elo0, elo1)
     print(f"bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], nElo [{elo0}, {elo1}]")
     if decision:

@@ -186,8 +186,8 @@ pub(crate) fn loss(samples: &[Sample], params: &Params, k: f64) -> f64 {
 /// The exact gradient of [`loss`] with respect to every mg and eg weight.
 pub(crate) fn gradient(samples: &[Sample], params: &Params, k: f64) -> Params {
     let n = samples.len().max(1) as f64;
-    let mut parts = on_every_core(samples, |part| partial_gradient(part, params, k, n));
-    let mut grad = parts.pop().expect("at least one part");
+    let mut parts = on_every_core(samples, |part| partial_gradient(part, params, k, n)).into_iter();
+    let mut grad = parts.next().expect("at least one part");
     for part in parts {
         for (sum, x) in grad.mg.iter_mut().zip(part.mg) {
             *sum += x;
@@ -721,9 +721,8 @@ mod tests {
         let tune = |l2| {
             let prior = Prior {
                 l2,
-                keep_one_phase_terms: true,
                 keep_signs: false,
-                keep_technique: true,
+                ..ALL_HELD
             };
             adam(&data, &data, &start, k, 3000, 1.0, prior, |_, _, _| {}).0
         };
@@ -740,6 +739,14 @@ mod tests {
         );
     }
 
+    /// Every constraint on, no pull.
+    const ALL_HELD: Prior = Prior {
+        l2: 0.0,
+        keep_one_phase_terms: true,
+        keep_signs: true,
+        keep_technique: true,
+    };
+
     #[test]
     fn the_prior_keeps_signs() {
         // Labels want the development lead negative; it stops at 1 cp.
@@ -747,12 +754,7 @@ mod tests {
         let start = Params::from_weights(&Weights::default());
         let k = 1.0;
         let data = synthetic(lead, -40.0, 0.0, k);
-        let prior = Prior {
-            l2: 0.0,
-            keep_one_phase_terms: true,
-            keep_signs: true,
-            keep_technique: true,
-        };
+        let prior = ALL_HELD;
         let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
         assert_eq!(kept.mg[lead], 1.0);
         let free = Prior {
@@ -775,12 +777,7 @@ mod tests {
         let start = Params::from_weights(&Weights::default());
         let k = 1.0;
         let data = synthetic(edge, 0.0, 5.0, k);
-        let prior = Prior {
-            l2: 0.0,
-            keep_one_phase_terms: true,
-            keep_signs: true,
-            keep_technique: true,
-        };
+        let prior = ALL_HELD;
         let (held, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
         assert_eq!(held.eg[edge], start.eg[edge]);
         let free = Prior {
