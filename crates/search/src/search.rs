@@ -349,17 +349,7 @@ impl Worker<'_> {
                 return t.score;
             }
         }
-        // After the table: a stored bound that cuts is as good as the mate
-        // and cheaper than looking for it.
         let glance = self.shared.mate_at_a_glance;
-        if glance {
-            if let Some(mate) = mate_detection::mate_at_a_glance(board) {
-                if PV {
-                    self.update_pv_leaf(ply, mate);
-                }
-                return mate_in(ply + 1);
-            }
-        }
         let mut static_eval = -INFINITE;
         if !in_check {
             static_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
@@ -373,12 +363,24 @@ impl Worker<'_> {
             && !in_check
             && static_eval > alpha
             && mate_detection::mate_threat(board).is_some();
+        // Standing pat already fails high: a mate of our own would only fail
+        // higher, so it is not worth looking for. This comes after the
+        // table (a stored cut is cheaper still) and spares the glance at
+        // most quiescence nodes.
+        if !in_check && !threatened && static_eval >= beta {
+            return static_eval;
+        }
+        if glance {
+            if let Some(mate) = mate_detection::mate_at_a_glance(board) {
+                if PV {
+                    self.update_pv_leaf(ply, mate);
+                }
+                return mate_in(ply + 1);
+            }
+        }
         let full_width = in_check || threatened;
         let mut best_score = -INFINITE;
         if !full_width {
-            if static_eval >= beta {
-                return static_eval;
-            }
             alpha = alpha.max(static_eval);
             best_score = static_eval;
         }
