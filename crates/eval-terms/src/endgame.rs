@@ -104,9 +104,27 @@ fn manhattan(a: Square, b: Square) -> i32 {
     (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
 }
 
+/// The side that can force mate against a bare king with the pieces it has
+/// (a queen or rook, bishops on both colours, or bishop and knight), if the
+/// other side has only its king. Pawns may be there too; they are not
+/// needed for the mate.
+pub(crate) fn mating_a_bare_king(board: &Board) -> Option<Color> {
+    let weak = Color::ALL
+        .into_iter()
+        .find(|&c| !board.colors(c).has_more_than_one())?;
+    let strong = !weak;
+    let mine = |kind| board.colored_pieces(kind, strong);
+    let bishops = mine(PieceKind::Bishop);
+    let can_mate = !(mine(PieceKind::Queen) | mine(PieceKind::Rook)).is_empty()
+        || (!(bishops & BitBoard::LIGHT_SQUARES).is_empty()
+            && !(bishops & BitBoard::DARK_SQUARES).is_empty())
+        || (!bishops.is_empty() && !mine(PieceKind::Knight).is_empty());
+    can_mate.then_some(strong)
+}
+
 /// Against a bare king: drive it to the edge and bring the kings together;
 /// with K+B+N, to a corner of the bishop's colour.
-fn mop_up<T: Tracer>(board: &Board, strong: Color, terms: &mut Terms<'_, T>) {
+pub(crate) fn mop_up<T: Tracer>(board: &Board, strong: Color, terms: &mut Terms<'_, T>) {
     let weak = !strong;
     if board.colors(weak).has_more_than_one() {
         return;
@@ -211,6 +229,5 @@ pub(crate) fn drawing_chances(board: &Board, pawns: &PawnEntry, white_eg: i32) -
             reasons |= 1 << i;
         }
     }
-    let _ = BitBoard::EMPTY;
     DrawingChances { scale, reasons }
 }

@@ -9,7 +9,7 @@ use crate::endgame::DrawingChances;
 use crate::info::Info;
 use crate::material_table::MaterialInfo;
 use crate::params::Weights;
-use crate::pawn_table::PawnTable;
+use crate::pawn_table::{PawnEntry, PawnTable};
 use crate::score::{Phase, S};
 use crate::trace::{Terms, Tracer};
 use crate::{endgame, king, material, opening, pawns, pieces, placement, threats, weights as w};
@@ -93,7 +93,10 @@ pub fn evaluate<T: Tracer>(
     let mut info = Info::new(board);
     let mut terms = Terms::new(weights, tracer);
 
+    let bare_king_mate = endgame::mating_a_bare_king(board);
     let pawn_entry = match tables.as_deref_mut() {
+        // The pawn terms are not used against a bare king (see below).
+        _ if bare_king_mate.is_some() => PawnEntry::default(),
         Some(tables) if !T::ACTIVE => tables.pawns.probe(board, weights),
         _ => {
             let mut pawn_terms = Terms::new(weights, terms.tracer);
@@ -103,21 +106,29 @@ pub fn evaluate<T: Tracer>(
             entry
         }
     };
-    terms.score[0] += pawn_entry.score;
 
-    material::evaluate(board, &mut terms);
-    placement::evaluate(board, &mut terms);
-    pieces::evaluate(board, &mut info, &pawn_entry, &mut terms);
-    opening::evaluate(board, &info, &mut terms);
-    king::evaluate(board, &info, &mut terms);
-    threats::evaluate(board, &info, &mut terms);
-    placement::centre_control(&info, &mut terms);
-    placement::space(board, &info, &mut terms);
-    pawns::passers(board, &info, &pawn_entry, &mut terms);
-    endgame::evaluate(board, &info, &pawn_entry, &mut terms);
-    terms.one(w::TEMPO, board.side_to_move());
-    let so_far = terms.white_minus_black();
-    endgame::weaker_side(board, &pawn_entry, so_far, &mut terms);
+    if let Some(strong) = bare_king_mate {
+        // Against a bare king with mating material only the material and the
+        // mating technique count: the other terms (checks, mobility, piece
+        // tables) pull the pieces about without bringing the mate nearer.
+        material::evaluate(board, &mut terms);
+        endgame::mop_up(board, strong, &mut terms);
+    } else {
+        terms.score[0] += pawn_entry.score;
+        material::evaluate(board, &mut terms);
+        placement::evaluate(board, &mut terms);
+        pieces::evaluate(board, &mut info, &pawn_entry, &mut terms);
+        opening::evaluate(board, &info, &mut terms);
+        king::evaluate(board, &info, &mut terms);
+        threats::evaluate(board, &info, &mut terms);
+        placement::centre_control(&info, &mut terms);
+        placement::space(board, &info, &mut terms);
+        pawns::passers(board, &info, &pawn_entry, &mut terms);
+        endgame::evaluate(board, &info, &pawn_entry, &mut terms);
+        terms.one(w::TEMPO, board.side_to_move());
+        let so_far = terms.white_minus_black();
+        endgame::weaker_side(board, &pawn_entry, so_far, &mut terms);
+    }
 
     let total = terms.white_minus_black();
     let phase = Phase::of(board);

@@ -70,11 +70,11 @@ const ROWS: &[Row] = &[
     // A bishop on d4 reaches 13 squares (+28).
     ("BISHOP_MOBILITY", "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
     // A rook on d4 reaches 14 squares (+28).
-    ("ROOK_MOBILITY", "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("ROOK_MOBILITY", "4k3/7p/8/8/3R4/8/8/4K3 w - - 0 1", White, Positive, "4k3/7p/8/8/8/8/8/4K3 w - - 0 1"),
     // A queen on d4 reaches 27 squares (+85).
-    ("QUEEN_MOBILITY", "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("QUEEN_MOBILITY", "4k3/7p/8/8/3Q4/8/8/4K3 w - - 0 1", White, Positive, "4k3/7p/8/8/8/8/8/4K3 w - - 0 1"),
     // The rook on the open d file reaches d5-d8; the a1 rook behind its pawn stays at home.
-    ("MOBILITY_ENEMY_CAMP", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"),
+    ("MOBILITY_ENEMY_CAMP", "4k3/7p/8/8/8/8/8/3RK3 w - - 0 1", White, Positive, "4k3/7p/8/8/8/8/P7/R3K3 w - - 0 1"),
     // The e2 pawn can push; blocked by the e3 pawn it cannot.
     ("PAWN_MOBILITY", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/4p3/4P3/4K3 w - - 0 1"),
     // A blocked pawn still has its capture.
@@ -136,7 +136,7 @@ const ROWS: &[Row] = &[
     // The a5 passer outruns the king on h8; the king on b8 catches it.
     ("UNSTOPPABLE_PASSER", "7k/8/8/P7/8/8/8/4K3 w - - 0 1", White, Positive, "1k6/8/8/P7/8/8/8/4K3 w - - 0 1"),
     // The rook on a1 behind the a5 passer; on b1 it is not behind.
-    ("ROOK_BEHIND_PASSER", "4k3/8/8/P7/8/8/8/R3K3 w - - 0 1", White, Positive, "4k3/8/8/P7/8/8/8/1R2K3 w - - 0 1"),
+    ("ROOK_BEHIND_PASSER", "4k3/7p/8/P7/8/8/8/R3K3 w - - 0 1", White, Positive, "4k3/7p/8/P7/8/8/8/1R2K3 w - - 0 1"),
     // The white rook on a8 behind the black a4 passer; on b8 it is not.
     ("ROOK_BEHIND_ENEMY_PASSER", "R7/7k/8/8/p7/8/8/4K3 w - - 0 1", White, Positive, "1R6/7k/8/8/p7/8/8/4K3 w - - 0 1"),
     // Space. e5, not passed because of d7 (+10); on e4 it gains no space.
@@ -162,7 +162,7 @@ const ROWS: &[Row] = &[
     // The e4 knight reaches d6 and f6, checking squares of the e8 king; from a1 it reaches none.
     ("SAFE_CHECK", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"),
     // A rook on the open f file beside the g8 king; on the c file it is far from it.
-    ("KING_FILE_ATTACK", "6k1/8/8/8/8/8/8/K4R2 w - - 0 1", White, Positive, "6k1/8/8/8/8/8/8/K1R5 w - - 0 1"),
+    ("KING_FILE_ATTACK", "6k1/p7/8/8/8/8/8/K4R2 w - - 0 1", White, Positive, "6k1/p7/8/8/8/8/8/K1R5 w - - 0 1"),
     // The e1 king without castling rights; with them it may still leave.
     ("KING_LEFT_IN_CENTRE", "r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1", White, Negative, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
     // Pieces. A knight on d5 held by e4, no black pawn to chase it; c7-c6 would.
@@ -176,14 +176,14 @@ const ROWS: &[Row] = &[
     // Bd3 walled in by c2, e2 and the blocked c4, e4; at home behind unmoved pawns it is only undeveloped.
     ("PAWN_BISHOP", "4k3/8/8/2p1p3/2P1P3/3B4/2P1P3/4K3 w - - 0 1", White, Negative, "4k3/8/8/8/8/8/1P1P4/2B1K3 w - - 0 1"),
     // A rook on the open d file (+30); behind its own pawn nothing.
-    ("ROOK_FILE", "4k3/8/8/8/8/8/8/3RK3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/3P4/3RK3 w - - 0 1"),
-    ("QUEEN_FILE", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1"),
+    ("ROOK_FILE", "4k3/7p/8/8/8/8/8/3RK3 w - - 0 1", White, Positive, "4k3/7p/8/8/8/8/3P4/3RK3 w - - 0 1"),
+    ("QUEEN_FILE", "4k3/7p/8/8/8/8/8/3QK3 w - - 0 1", White, Positive, "4k3/7p/8/8/8/8/3P4/3QK3 w - - 0 1"),
     // A rook on a7 with the king on e8; with the king on e6 and no pawns on the 7th nothing.
-    ("HEAVY_SEVENTH", "4k3/R7/8/8/8/8/8/4K3 w - - 0 1", White, Positive, "8/R7/4k3/8/8/8/8/4K3 w - - 0 1"),
+    ("HEAVY_SEVENTH", "4k3/R7/7p/8/8/8/8/4K3 w - - 0 1", White, Positive, "8/R7/4k2p/8/8/8/8/4K3 w - - 0 1"),
     // A rook on a8; on a1 nothing.
-    ("HEAVY_EIGHTH", "R7/7k/8/8/8/8/8/4K3 w - - 0 1", White, Positive, "8/7k/8/8/8/8/8/R3K3 w - - 0 1"),
+    ("HEAVY_EIGHTH", "R7/7k/8/7p/8/8/8/4K3 w - - 0 1", White, Positive, "8/7k/8/7p/8/8/8/R3K3 w - - 0 1"),
     // The h1 rook shut in by the f1 king without castling rights; with the king on e1 and the right, nothing.
-    ("TRAPPED_ROOK", "4k3/8/8/8/8/8/6PP/5K1R w - - 0 1", White, Negative, "4k3/8/8/8/8/8/6PP/4K2R w K - 0 1"),
+    ("TRAPPED_ROOK", "4k3/p7/8/8/8/8/6PP/5K1R w - - 0 1", White, Negative, "4k3/p7/8/8/8/8/6PP/4K2R w K - 0 1"),
     // The a7 bishop caught by b6 (b6 guarded by c7); on an empty board it walks out.
     ("TRAPPED_PIECE", "4k3/B1p5/1p6/8/8/8/8/4K3 w - - 0 1", White, Negative, "4k3/B7/8/8/8/8/8/4K3 w - - 0 1"),
     // The a1 knight with b3 (blocked) and c2 its own; alone in the corner it has b3 and c2.
@@ -386,4 +386,59 @@ fn every_row_holds_with_colours_flipped() {
         problems.extend(check_row(name, &flip(fires), !owner, sign, &flip(quiet)));
     }
     assert_no_problems(problems);
+}
+
+/// The terms with a nonzero coefficient in `fen`.
+fn terms_present(fen: &str) -> Vec<&'static str> {
+    let trace = trace(fen);
+    Weights::params()
+        .iter()
+        .filter(|p| {
+            trace.coefficients[p.offset..p.offset + p.len]
+                .iter()
+                .any(|&[w, b]| w != 0 || b != 0)
+        })
+        .map(|p| p.name)
+        .collect()
+}
+
+#[test]
+fn against_a_bare_king_only_material_and_mating_technique_count() {
+    for fen in [
+        "8/8/8/3k4/8/8/R7/4K3 w - - 0 1",
+        "8/7K/8/8/8/8/R7/7k w - - 0 1",
+        "8/8/2k5/8/8/8/1Q6/4K3 b - - 0 1",
+        "8/8/8/4k3/8/8/2BB4/4K3 w - - 0 1",
+        "7k/8/8/8/8/8/2BN4/4K3 w - - 0 1",
+        "8/8/8/4k3/8/8/PP3R2/4K3 w - - 0 1",
+    ] {
+        for fen in [fen.to_string(), flip(fen)] {
+            for name in terms_present(&fen) {
+                let allowed = name.ends_with("_VALUE")
+                    || name == "BISHOP_PAIR"
+                    || name.starts_with("MOP_UP")
+                    || name.starts_with("KBN");
+                assert!(allowed, "{name} speaks in {fen}");
+            }
+        }
+    }
+    // Without mating material (a lone knight and a pawn) the ordinary terms stay.
+    assert!(terms_present("8/8/8/4k3/8/8/P7/4K1N1 w - - 0 1").contains(&"PASSED_RANK"));
+}
+
+#[test]
+fn a_bare_king_is_worse_off_at_the_edge_and_far_from_help() {
+    let white = |fen: &str| {
+        let board = Board::from_fen(fen).unwrap();
+        evaluate(&board, &Weights::default(), None, &mut eval_terms::NoTrace).white_score
+    };
+    let centre = white("8/8/8/3k4/8/8/R7/4K3 w - - 0 1");
+    let edge = white("3k4/8/8/8/8/8/R7/4K3 w - - 0 1");
+    let corner_kings_close = white("k7/8/1K6/8/8/8/1R6/8 w - - 0 1");
+    assert!(centre > 400, "KR vs K is won: {centre}");
+    assert!(edge > centre, "edge {edge} vs centre {centre}");
+    assert!(
+        corner_kings_close > edge,
+        "corner {corner_kings_close} vs edge {edge}"
+    );
 }

@@ -51,6 +51,29 @@ fn has_non_pawn_material(board: &Board, color: movegen::Color) -> bool {
     !(us - pawns_and_king).is_empty()
 }
 
+/// Mate distance pruning, both bounds, as the seed gives it: `ply` plies
+/// from the root no line can mate sooner than `mate_in(ply)` nor be mated
+/// later than `mated_in(ply)`. Narrows the window to that; returns the
+/// score to cut with when nothing is left of it.
+#[inline]
+fn mate_distance_prune(alpha: &mut i32, beta: &mut i32, ply: usize) -> Option<i32> {
+    let mating_value = mate_in(ply);
+    if mating_value < *beta {
+        *beta = mating_value;
+        if *alpha >= mating_value {
+            return Some(mating_value);
+        }
+    }
+    let mated_value = mated_in(ply);
+    if mated_value > *alpha {
+        *alpha = mated_value;
+        if *beta <= mated_value {
+            return Some(mated_value);
+        }
+    }
+    None
+}
+
 impl Worker<'_> {
     /// The static evaluation, clamped clear of mate scores.
     #[inline]
@@ -95,20 +118,8 @@ impl Worker<'_> {
                 };
             }
             if self.shared.mate_distance_pruning {
-                // Mate distance pruning, both bounds, as the seed gives it.
-                let mating_value = mate_in(ply);
-                if mating_value < beta {
-                    beta = mating_value;
-                    if alpha >= mating_value {
-                        return mating_value;
-                    }
-                }
-                let mated_value = mated_in(ply);
-                if mated_value > alpha {
-                    alpha = mated_value;
-                    if beta <= mated_value {
-                        return mated_value;
-                    }
+                if let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply) {
+                    return score;
                 }
             }
         }
@@ -326,7 +337,7 @@ impl Worker<'_> {
         &mut self,
         board: &Board,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         ply: usize,
         horizon: bool,
     ) -> i32 {
@@ -341,6 +352,13 @@ impl Worker<'_> {
         }
         if insufficient_material(board) {
             return DRAW;
+        }
+        // Quiescence nodes lie as far from the root as any: a line this long
+        // cannot beat a mate already found either.
+        if self.shared.mate_distance_pruning {
+            if let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply) {
+                return score;
+            }
         }
         let key = board.hash();
         let tt = self.shared.tt.probe(key, ply);
