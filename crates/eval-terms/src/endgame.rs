@@ -10,7 +10,7 @@ use crate::score::S;
 use crate::trace::{Terms, Tracer};
 use crate::weights as w;
 use core::fmt;
-use movegen::{BitBoard, Board, Color, PieceKind, Square, attacks};
+use movegen::{Board, Color, PieceKind, Square, attacks};
 
 pub(crate) fn evaluate<T: Tracer>(
     board: &Board,
@@ -104,22 +104,15 @@ fn manhattan(a: Square, b: Square) -> i32 {
     (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
 }
 
-/// The side that can force mate against a bare king with the pieces it has
-/// (a queen or rook, bishops on both colours, or bishop and knight), if the
-/// other side has only its king. Pawns may be there too; they are not
-/// needed for the mate.
+/// The side that can force mate against a bare king with the pieces it
+/// has, pawns aside (Pair-o-Max's judgement of mating potential), if the
+/// other side has only its king.
 pub(crate) fn mating_a_bare_king(board: &Board) -> Option<Color> {
     let weak = Color::ALL
         .into_iter()
         .find(|&c| !board.colors(c).has_more_than_one())?;
     let strong = !weak;
-    let mine = |kind| board.colored_pieces(kind, strong);
-    let bishops = mine(PieceKind::Bishop);
-    let can_mate = !(mine(PieceKind::Queen) | mine(PieceKind::Rook)).is_empty()
-        || (!(bishops & BitBoard::LIGHT_SQUARES).is_empty()
-            && !(bishops & BitBoard::DARK_SQUARES).is_empty())
-        || (!bishops.is_empty() && !mine(PieceKind::Knight).is_empty());
-    can_mate.then_some(strong)
+    crate::drawishness::pieces_can_mate(board, strong).then_some(strong)
 }
 
 /// Against a bare king: drive it to the edge and bring the kings together;

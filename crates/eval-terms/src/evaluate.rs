@@ -90,7 +90,6 @@ pub fn evaluate<T: Tracer>(
     mut tables: Option<&mut Tables>,
     tracer: &mut T,
 ) -> Evaluation {
-    let mut info = Info::new(board);
     let mut terms = Terms::new(weights, tracer);
 
     let bare_king_mate = endgame::mating_a_bare_king(board);
@@ -114,6 +113,7 @@ pub fn evaluate<T: Tracer>(
         material::evaluate(board, &mut terms);
         endgame::mop_up(board, strong, &mut terms);
     } else {
+        let mut info = Info::new(board);
         terms.score[0] += pawn_entry.score;
         material::evaluate(board, &mut terms);
         placement::evaluate(board, &mut terms);

@@ -383,8 +383,7 @@ impl Worker<'_> {
             && mate_detection::mate_threat(board).is_some();
         // Standing pat already fails high: a mate of our own would only fail
         // higher, so it is not worth looking for. This comes after the
-        // table (a stored cut is cheaper still) and spares the glance at
-        // most quiescence nodes.
+        // table (a stored cut is cheaper still).
         if !in_check && !threatened && static_eval >= beta {
             return static_eval;
         }
