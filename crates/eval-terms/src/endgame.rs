@@ -21,9 +21,7 @@ pub(crate) fn evaluate<T: Tracer>(
     // Against a bare king, where the kings stand is the mop-up term's business:
     // activity by rank would keep the attacking king away and reward the
     // defending king for reaching the far edge.
-    let bare_king = Color::ALL
-        .iter()
-        .any(|&c| !board.colors(c).has_more_than_one());
+    let bare_king = bare_king(board).is_some();
     for color in Color::ALL {
         mop_up(board, color, terms);
         if bare_king {
@@ -104,14 +102,18 @@ fn manhattan(a: Square, b: Square) -> i32 {
     (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
 }
 
+/// The side left with only its king (White if both are).
+fn bare_king(board: &Board) -> Option<Color> {
+    Color::ALL
+        .into_iter()
+        .find(|&c| !board.colors(c).has_more_than_one())
+}
+
 /// The side that can force mate against a bare king with the pieces it
 /// has, pawns aside (Pair-o-Max's judgement of mating potential), if the
 /// other side has only its king.
 pub(crate) fn mating_a_bare_king(board: &Board) -> Option<Color> {
-    let weak = Color::ALL
-        .into_iter()
-        .find(|&c| !board.colors(c).has_more_than_one())?;
-    let strong = !weak;
+    let strong = !bare_king(board)?;
     crate::drawishness::pieces_can_mate(board, strong).then_some(strong)
 }
 

@@ -117,10 +117,10 @@ impl Worker<'_> {
                     DRAW
                 };
             }
-            if self.shared.mate_distance_pruning {
-                if let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply) {
-                    return score;
-                }
+            if self.shared.mate_distance_pruning
+                && let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply)
+            {
+                return score;
             }
         }
 
@@ -355,10 +355,10 @@ impl Worker<'_> {
         }
         // Quiescence nodes lie as far from the root as any: a line this long
         // cannot beat a mate already found either.
-        if self.shared.mate_distance_pruning {
-            if let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply) {
-                return score;
-            }
+        if self.shared.mate_distance_pruning
+            && let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply)
+        {
+            return score;
         }
         let key = board.hash();
         let tt = self.shared.tt.probe(key, ply);
