@@ -438,8 +438,10 @@ impl Worker<'_> {
                 }
             }
         }
-        if in_check && legal == 0 {
-            return mated_in(ply);
+        // Every move was looked at: none at all is mate in check and
+        // stalemate otherwise (a threatened side may have no move to meet it).
+        if full_width && legal == 0 {
+            return if in_check { mated_in(ply) } else { DRAW };
         }
         let bound = if best_score >= beta {
             Bound::Lower

@@ -380,3 +380,21 @@ fn the_glance_sees_mates_past_the_horizon() {
     );
     assert!(10 * on < off, "glance on {on} nodes, off {off}");
 }
+
+#[test]
+fn a_threatened_stalemate_is_a_draw_not_a_win() {
+    // Kb6-a6 stalemates the a8 king while Qd8 would mate: the stalemated side
+    // stands under a mate threat, which sends quiescence to look at every move,
+    // and finding none must score a draw, not a loss worse than any mate.
+    let fen = "k7/8/1K1Q4/8/8/8/8/8 w - - 0 1";
+    for depth in 1..=4 {
+        let (board, result) = to_depth(fen, depth);
+        assert_eq!(result.score, Score::Mate(1), "depth {depth}");
+        let mut after = board.clone();
+        after.play_unchecked(result.best_move.expect("a move"));
+        assert!(
+            after.in_check() && after.count_legal_moves() == 0,
+            "depth {depth}"
+        );
+    }
+}
