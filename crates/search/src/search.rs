@@ -51,6 +51,13 @@ fn has_non_pawn_material(board: &Board, color: movegen::Color) -> bool {
     !(us - pawns_and_king).is_empty()
 }
 
+/// The score of a position with no legal move: mated in check, stalemate
+/// (a draw) otherwise. Main search and quiescence both end here.
+#[inline]
+fn no_legal_move(in_check: bool, ply: usize) -> i32 {
+    if in_check { mated_in(ply) } else { DRAW }
+}
+
 /// Mate distance pruning, both bounds, as the seed gives it: `ply` plies
 /// from the root no line can mate sooner than `mate_in(ply)` nor be mated
 /// later than `mated_in(ply)`. Narrows the window to that; returns the
@@ -294,7 +301,7 @@ impl Worker<'_> {
         }
 
         if searched == 0 && best_score == -INFINITE {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return no_legal_move(in_check, ply);
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -438,10 +445,10 @@ impl Worker<'_> {
                 }
             }
         }
-        // Every move was looked at: none at all is mate in check and
-        // stalemate otherwise (a threatened side may have no move to meet it).
+        // Every move was looked at, so none at all means no legal move (a
+        // side under a mate threat may be stalemated).
         if full_width && legal == 0 {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return no_legal_move(in_check, ply);
         }
         let bound = if best_score >= beta {
             Bound::Lower

@@ -390,11 +390,7 @@ fn a_threatened_stalemate_is_a_draw_not_a_win() {
     for depth in 1..=4 {
         let (board, result) = to_depth(fen, depth);
         assert_eq!(result.score, Score::Mate(1), "depth {depth}");
-        let mut after = board.clone();
-        after.play_unchecked(result.best_move.expect("a move"));
-        assert!(
-            after.in_check() && after.count_legal_moves() == 0,
-            "depth {depth}"
-        );
+        let mv = result.best_move.expect("a move");
+        assert!(mate_detection::is_mating_move(&board, mv), "depth {depth}");
     }
 }
