@@ -3,11 +3,13 @@
 
     python3 tools/mate_trials.py --engine x --endings KRK,KQK --per-ending 20 \\
         --seed 7 --list-starts > starts.txt
-    python3 tools/mate_nodes.py ENGINE[,ENGINE...] starts.txt [--nodes N]
+    python3 tools/mate_nodes.py ENGINE[,ENGINE...] starts.txt [--nodes N] \
+        [--option Name=Value ...]
 
 Each start (lines `ENDING<TAB>INDEX<TAB>FEN`, as `--list-starts` prints them) is
 searched with `ucinewgame` and `go nodes N` (default 3,000,000, Hash 16); the
-search is stopped at the first `score mate M` with M > 0. Prints, per ending
+search is stopped at the first `score mate M` with M > 0. Each `--option` is
+set on every engine (run twice to compare a switch: `MateAtAGlance=false`). Prints, per ending
 and engine, how many starts were proven within N nodes and the median, mean
 and geometric mean of the nodes that took. One position's count swings with
 small changes to the search or the evaluation; many starts show the trend.
@@ -17,7 +19,7 @@ import subprocess
 import sys
 
 
-def nodes_to_mate(engine, starts, limit):
+def nodes_to_mate(engine, starts, limit, options):
     proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True, bufsize=1)
 
@@ -27,6 +29,8 @@ def nodes_to_mate(engine, starts, limit):
 
     send("uci")
     send("setoption name Hash value 16")
+    for name, value in options:
+        send(f"setoption name {name} value {value}")
     send("isready")
     while proc.stdout.readline().strip() != "readyok":
         pass
@@ -57,11 +61,16 @@ def main():
         at = args.index("--nodes")
         limit = int(args[at + 1])
         del args[at:at + 2]
+    options = []
+    while "--option" in args:
+        at = args.index("--option")
+        options.append(tuple(args[at + 1].split("=", 1)))
+        del args[at:at + 2]
     if len(args) != 2:
         sys.exit(__doc__)
     engines = args[0].split(",")
     starts = [line.split("\t") for line in open(args[1]).read().splitlines() if line.strip()]
-    results = {engine: nodes_to_mate(engine, starts, limit) for engine in engines}
+    results = {engine: nodes_to_mate(engine, starts, limit, options) for engine in engines}
     for ending in sorted({s[0] for s in starts}):
         for engine in engines:
             runs = [n for (e, _), n in results[engine].items() if e == ending]
