@@ -5,9 +5,11 @@ the pairs were completed, and reports where the LLR first left its bounds.
 A fixed-length match played without `--sprt` can be read this way as the
 SPRT it would have been: the test's decision depends only on the pairs up
 to the first crossing, in order, which is what the runner would have seen.
-Uses match.py's own GSPRT (normalised Elo by default).
+Uses match.py's own GSPRT, in normalised Elo unless `--logistic` asks for
+ordinary Elo (as `--sprt ... model=logistic` does). A match stopped and
+continued with `--opening-start` replays as one test.
 
-    python3 tools/sprt_replay.py NAME ELO0 ELO1 file1.pgn [file2.pgn ...]
+    python3 tools/sprt_replay.py [--logistic] NAME ELO0 ELO1 file1.pgn [file2.pgn ...]
 """
 import sys
 
@@ -20,8 +22,15 @@ SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
 
 
 def main():
-    name, elo0, elo1, paths = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4:]
-    sprt = match.Sprt(elo0=elo0, elo1=elo1)
+    args = sys.argv[1:]
+    model = "normalized"
+    if "--logistic" in args:
+        args.remove("--logistic")
+        model = "logistic"
+    if len(args) < 4:
+        sys.exit(__doc__)
+    name, elo0, elo1, paths = args[0], float(args[1]), float(args[2]), args[3:]
+    sprt = match.Sprt(elo0=elo0, elo1=elo1, model=model)
     penta = [0] * 5
     games = 0
     decision = None
@@ -30,11 +39,12 @@ def main():
         if pair is None:
             continue
         penta[int(round(2 * pair))] += 1
-        llr = match.sprt_llr(penta, SCORES, elo0, elo1)
+        llr = match.sprt_llr(penta, SCORES, elo0, elo1, model)
         if decision is None and sprt.decide(llr):
             decision = (sprt.decide(llr), games, sum(penta), llr, list(penta))
-    llr = match.sprt_llr(penta, SCORES, elo0, elo1)
-    print(f"bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], nElo [{elo0}, {elo1}]")
+    llr = match.sprt_llr(penta, SCORES, elo0, elo1, model)
+    unit = "nElo" if model == "normalized" else "Elo"
+    print(f"bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], {unit} [{elo0}, {elo1}]")
     if decision:
         verdict, at_games, pairs, at_llr, at_penta = decision
         print(f"{name}: {verdict} after {at_games} games ({pairs} pairs), LLR {at_llr:.2f}, "
