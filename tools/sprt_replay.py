@@ -40,8 +40,9 @@ def main():
             continue
         penta[int(round(2 * pair))] += 1
         llr = match.sprt_llr(penta, SCORES, elo0, elo1, model)
-        if decision is None and sprt.decide(llr):
-            decision = (sprt.decide(llr), games, sum(penta), llr, list(penta))
+        verdict = sprt.decide(llr) if decision is None else None
+        if verdict:
+            decision = (verdict, games, sum(penta), llr, list(penta))
     llr = match.sprt_llr(penta, SCORES, elo0, elo1, model)
     unit = "nElo" if model == "normalized" else "Elo"
     print(f"bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], {unit} [{elo0}, {elo1}]")
