@@ -10,8 +10,8 @@ Each start (lines `ENDING<TAB>INDEX<TAB>FEN`, as `--list-starts` prints them) is
 searched with `ucinewgame` and `go nodes N` (default 3,000,000, Hash 16); the
 search is stopped at the first `score mate M` with M > 0. Each `--option` is
 set on every engine (run twice to compare a switch: `MateAtAGlance=false`).
-Prints, per ending and engine, how many starts were proven within N nodes and the median, mean
-and geometric mean of the nodes that took. One position's count swings with
+Prints, per ending and engine, how many starts were proven within N nodes and
+the median, mean and geometric mean of the nodes that took. One position's count swings with
 small changes to the search or the evaluation; many starts show the trend.
 """
 import statistics

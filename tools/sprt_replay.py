@@ -39,10 +39,11 @@ def main():
         if pair is None:
             continue
         penta[int(round(2 * pair))] += 1
-        llr = match.sprt_llr(penta, SCORES, elo0, elo1, model)
-        verdict = sprt.decide(llr) if decision is None else None
-        if verdict:
-            decision = (verdict, games, sum(penta), llr, list(penta))
+        if decision is None:
+            llr = match.sprt_llr(penta, SCORES, elo0, elo1, model)
+            verdict = sprt.decide(llr)
+            if verdict:
+                decision = (verdict, games, sum(penta), llr, list(penta))
     llr = match.sprt_llr(penta, SCORES, elo0, elo1, model)
     unit = "nElo" if model == "normalized" else "Elo"
     print(f"bounds [{sprt.lower:.2f}, {sprt.upper:.2f}], {unit} [{elo0}, {elo1}]")
