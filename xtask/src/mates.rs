@@ -1,6 +1,7 @@
 //! `cargo xtask mates`: nodes and time to prove the project's mate test
 //! positions, with Mate at a Glance on and off.
 
+use crate::mate_suite::{SuiteRun, run_suite};
 use movegen::{Board, KeyHistory};
 use search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
 use std::time::Duration;
@@ -50,7 +51,34 @@ fn solve(board: &Board, glance: bool) -> Option<(i32, u64, Duration)> {
     found
 }
 
-pub(crate) fn run(_args: &[String]) -> Result<(), String> {
+pub(crate) fn run(args: &[String]) -> Result<(), String> {
+    if let Some(path) = crate::option(args, "--suite") {
+        let number = |name: &str, default: u64| -> Result<u64, String> {
+            crate::option(args, name).map_or(Ok(default), |v| {
+                v.parse()
+                    .map_err(|_| format!("{name} needs a number, not '{v}'"))
+            })
+        };
+        let run = SuiteRun {
+            path: path.to_string(),
+            nodes: number("--nodes", 100_000)?,
+            threads: number("--threads", 1)? as usize,
+            hash_mb: number("--hash", 16)? as usize,
+            missed: crate::option(args, "--missed").map(str::to_string),
+            sample: crate::option(args, "--sample")
+                .map(|v| {
+                    v.parse()
+                        .map_err(|_| format!("--sample needs a number, not '{v}'"))
+                })
+                .transpose()?,
+            seed: number("--seed", 1)?,
+            options: SearchOptions {
+                mate_at_a_glance: !args.iter().any(|a| a == "--no-glance"),
+                ..SearchOptions::default()
+            },
+        };
+        return run_suite(&run);
+    }
     println!(
         "{:<20} {:>24} {:>24}",
         "position", "glance on: mate/nodes/ms", "glance off: mate/nodes/ms"

@@ -140,6 +140,10 @@ struct RootMove {
     previous_score: i32,
     pv: Vec<Move>,
     seldepth: usize,
+    /// Set when `score` is only a bound: the last search of this move
+    /// failed outside the window (an aspiration fail, or a stop before the
+    /// re-search).
+    bound: Option<Bound>,
 }
 
 /// Owns the transposition table and each thread's persistent data.
@@ -229,6 +233,7 @@ impl Searcher {
                 previous_score: -INFINITE,
                 pv: vec![mv],
                 seldepth: 0,
+                bound: None,
             })
             .collect();
         if root_moves.is_empty() {
@@ -297,21 +302,26 @@ impl Searcher {
             let multipv = options.multipv.clamp(1, root_moves.len());
             let mut stability = 0u32;
             let mut last_best = Move::NULL;
-            let depth = worker.iterate_with(root, &mut root_moves, multipv, &mut |w, moves| {
-                let depth = w.completed_depth;
+            let mut last_reported: Option<(Move, i32)> = None;
+            let mut report_lines = |w: &Worker, moves: &[RootMove], depth: u32| {
                 for (i, rm) in moves.iter().take(multipv).enumerate() {
                     report(&SearchInfo {
                         depth,
                         seldepth: rm.seldepth as u32,
                         multipv: i as u32 + 1,
                         score: Score::from_internal(rm.score),
-                        bound: None,
+                        bound: rm.bound,
                         nodes: w.nodes_all_threads(),
                         time: started.elapsed(),
                         hashfull: w.shared.tt.hashfull(),
                         pv: rm.pv.clone(),
                     });
                 }
+            };
+            let depth = worker.iterate_with(root, &mut root_moves, multipv, &mut |w, moves| {
+                let depth = w.completed_depth;
+                report_lines(w, moves, depth);
+                last_reported = Some((moves[0].mv, moves[0].score));
                 // Decide whether another iteration fits.
                 let best = &moves[0];
                 if best.mv == last_best {
@@ -340,6 +350,14 @@ impl Searcher {
                 }
                 running_clock().should_stop_iterating(1.4 - 0.12 * f64::from(stability))
             });
+            // A stop inside an iteration can leave a better line than the
+            // last one reported (a mate found at the new depth, say); the
+            // GUI is told of it, as the move played will be that line's.
+            let best = &root_moves[0];
+            let changed = last_reported != Some((best.mv, best.score));
+            if multipv == 1 && changed && best.score > -INFINITE {
+                report_lines(&worker, &root_moves[..1], depth + 1);
+            }
             stop.store(true, Relaxed);
             worker.publish_nodes();
             depth
@@ -489,6 +507,13 @@ impl Worker<'_> {
             let rm = &mut moves[i];
             if i == pv_index || score > alpha {
                 rm.score = score;
+                rm.bound = if score >= beta {
+                    Some(Bound::Lower)
+                } else if score <= alpha {
+                    Some(Bound::Upper)
+                } else {
+                    None
+                };
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
                 rm.pv.push(mv);

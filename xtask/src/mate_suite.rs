@@ -1,0 +1,357 @@
+//! `cargo xtask mates --suite FILE`: how many of a suite's mates the search
+//! proves within a node budget, matetrack-style.
+//!
+//! Each line is `FEN bm #N;` (N > 0: the side to move mates in N; N < 0: it
+//! is mated in -N). Every position is searched in-process, single-threaded,
+//! with a fresh hash and fresh histories, so the counts depend only on the
+//! binary and the node budget, never on `--threads` or the machine's load.
+
+use movegen::{Board, KeyHistory};
+use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// One problem of the suite: the line it came from, its position and its best mate.
+struct Problem {
+    line: String,
+    board: Board,
+    best_mate: i32,
+}
+
+/// What the search said of one problem.
+#[derive(Copy, Clone, Debug, Default)]
+struct Outcome {
+    /// The mate reported at the end (moves, side to move's view), if any.
+    mate: Option<i32>,
+    nodes: u64,
+}
+
+/// How a reported mate compares with the suite's `bm`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// No mate reported.
+    Missed,
+    /// A mate of the right sign, longer than the best.
+    Found,
+    /// A mate of the right sign at the best distance.
+    Best,
+    /// A mate that cannot be: the wrong sign, or shorter than the best.
+    Wrong,
+}
+
+fn judge(best_mate: i32, reported: Option<i32>) -> Verdict {
+    match reported {
+        None => Verdict::Missed,
+        Some(m) if m.signum() != best_mate.signum() => Verdict::Wrong,
+        Some(m) if m.abs() < best_mate.abs() => Verdict::Wrong,
+        Some(m) if m == best_mate => Verdict::Best,
+        Some(_) => Verdict::Found,
+    }
+}
+
+/// Settings of one suite run.
+pub(crate) struct SuiteRun {
+    pub(crate) path: String,
+    pub(crate) nodes: u64,
+    pub(crate) threads: usize,
+    pub(crate) hash_mb: usize,
+    pub(crate) missed: Option<String>,
+    pub(crate) sample: Option<usize>,
+    pub(crate) seed: u64,
+    pub(crate) options: SearchOptions,
+}
+
+fn parse_line(line: &str) -> Result<Option<(Board, i32)>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (fen_part, rest) = line
+        .split_once(" bm #")
+        .ok_or_else(|| "no 'bm #N' operation".to_string())?;
+    let digits: String = rest
+        .chars()
+        .take_while(|c| *c == '-' || c.is_ascii_digit())
+        .collect();
+    let best_mate: i32 = digits
+        .parse()
+        .map_err(|_| format!("bad mate length '#{digits}'"))?;
+    if best_mate == 0 {
+        return Err("bm #0 is not a mate to find".to_string());
+    }
+    // EPD gives four fields; complete them to a FEN when the clocks are missing.
+    let fields = fen_part.split_whitespace().count();
+    let fen = if fields == 4 {
+        format!("{fen_part} 0 1")
+    } else {
+        fen_part.to_string()
+    };
+    let board = Board::from_fen(&fen).map_err(|e| e.to_string())?;
+    Ok(Some((board, best_mate)))
+}
+
+fn read_suite(path: &str) -> Result<Vec<Problem>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut problems = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        match parse_line(line) {
+            Ok(Some((board, best_mate))) => problems.push(Problem {
+                line: line.trim().to_string(),
+                board,
+                best_mate,
+            }),
+            Ok(None) => {}
+            Err(e) => return Err(format!("{path}:{}: {e}", number + 1)),
+        }
+    }
+    Ok(problems)
+}
+
+/// A seeded choice of `count` problems, in suite order (splitmix64 draws,
+/// so that the same seed picks the same sample on every machine).
+fn sample(problems: Vec<Problem>, count: usize, seed: u64) -> Vec<Problem> {
+    let mut state = seed;
+    let mut next = || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut indices: Vec<usize> = (0..problems.len()).collect();
+    for i in (1..indices.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        indices.swap(i, j);
+    }
+    let mut chosen: Vec<usize> = indices.into_iter().take(count).collect();
+    chosen.sort_unstable();
+    let mut keep = vec![false; problems.len()];
+    for i in chosen {
+        keep[i] = true;
+    }
+    problems
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(p, k)| k.then_some(p))
+        .collect()
+}
+
+fn solve(problem: &Problem, run: &SuiteRun) -> Outcome {
+    let mut searcher = Searcher::new(run.hash_mb, 1);
+    let limits = Limits {
+        nodes: Some(run.nodes),
+        ..Limits::default()
+    };
+    let result = searcher.search(
+        &problem.board,
+        &KeyHistory::default(),
+        &limits,
+        &run.options,
+        &SearchControl::new(false),
+        &mut |_| {},
+    );
+    let mate = match result.score {
+        Score::Mate(m) => Some(m),
+        Score::Centipawns(_) => None,
+    };
+    // A side to move that is already mated has nothing to search.
+    let mate = if result.best_move.is_none() && problem.board.in_check() {
+        Some(0)
+    } else {
+        mate
+    };
+    Outcome {
+        mate,
+        nodes: result.nodes,
+    }
+}
+
+/// Progress on stderr, only for a person watching a terminal.
+fn progress_line(done: usize, total: usize, found: usize, started: Instant) {
+    let elapsed = started.elapsed().as_secs_f64();
+    let left = if done == 0 {
+        0.0
+    } else {
+        elapsed / done as f64 * (total - done) as f64
+    };
+    let width = 30;
+    let filled = width * done / total.max(1);
+    eprint!(
+        "\r[{}{}] {done}/{total}  mates {found}  {:.0}s elapsed, ~{:.0}s left ",
+        "#".repeat(filled),
+        "-".repeat(width - filled),
+        elapsed,
+        left
+    );
+}
+
+pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
+    let mut problems = read_suite(&run.path)?;
+    if let Some(count) = run.sample {
+        problems = sample(problems, count, run.seed);
+    }
+    if problems.is_empty() {
+        return Err(format!("{}: no 'FEN bm #N;' lines", run.path));
+    }
+    let total = problems.len();
+    let outcomes = Mutex::new(vec![Outcome::default(); total]);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let found_so_far = AtomicUsize::new(0);
+    let started = Instant::now();
+    let interactive = std::io::stderr().is_terminal();
+    std::thread::scope(|scope| {
+        for _ in 0..run.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= total {
+                        break;
+                    }
+                    let outcome = solve(&problems[i], run);
+                    if outcome.mate.is_some() {
+                        found_so_far.fetch_add(1, Ordering::Relaxed);
+                    }
+                    outcomes.lock().expect("outcomes lock")[i] = outcome;
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if interactive {
+                        progress_line(
+                            finished,
+                            total,
+                            found_so_far.load(Ordering::Relaxed),
+                            started,
+                        );
+                    }
+                }
+            });
+        }
+    });
+    if interactive {
+        eprintln!();
+    }
+    let outcomes = outcomes.into_inner().expect("outcomes lock");
+    report(run, &problems, &outcomes, started.elapsed())
+}
+
+fn report(
+    run: &SuiteRun,
+    problems: &[Problem],
+    outcomes: &[Outcome],
+    elapsed: Duration,
+) -> Result<(), String> {
+    let mut counts = [0usize; 4];
+    let mut missed = String::new();
+    let mut wrong = String::new();
+    for (problem, outcome) in problems.iter().zip(outcomes) {
+        let verdict = judge(problem.best_mate, outcome.mate);
+        counts[verdict as usize] += 1;
+        match verdict {
+            Verdict::Missed => {
+                let _ = writeln!(missed, "{}", problem.line);
+            }
+            Verdict::Wrong => {
+                let _ = writeln!(
+                    wrong,
+                    "  {}  (reported #{})",
+                    problem.line,
+                    outcome.mate.unwrap_or(0)
+                );
+            }
+            _ => {}
+        }
+    }
+    let [missed_count, found, best, wrong_count] = counts;
+    let nodes: u64 = outcomes.iter().map(|o| o.nodes).sum();
+    println!(
+        "{} positions, {} nodes each, glance {}",
+        problems.len(),
+        run.nodes,
+        if run.options.mate_at_a_glance {
+            "on"
+        } else {
+            "off"
+        }
+    );
+    println!(
+        "mates reported {} ({:.1}%), at the best distance {}, wrong {}, missed {}",
+        found + best + wrong_count,
+        100.0 * (found + best + wrong_count) as f64 / problems.len() as f64,
+        best,
+        wrong_count,
+        missed_count
+    );
+    println!("{} nodes searched in {:.1} s", nodes, elapsed.as_secs_f64());
+    if !wrong.is_empty() {
+        print!("wrong:\n{wrong}");
+    }
+    if let Some(path) = &run.missed {
+        std::fs::write(path, missed).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reported_mate_is_judged_against_the_best() {
+        assert_eq!(judge(3, None), Verdict::Missed);
+        assert_eq!(judge(3, Some(3)), Verdict::Best);
+        assert_eq!(judge(3, Some(5)), Verdict::Found);
+        assert_eq!(judge(3, Some(2)), Verdict::Wrong);
+        assert_eq!(judge(3, Some(-4)), Verdict::Wrong);
+        assert_eq!(judge(-2, Some(-2)), Verdict::Best);
+        assert_eq!(judge(-2, Some(-1)), Verdict::Wrong);
+        assert_eq!(judge(-2, Some(2)), Verdict::Wrong);
+    }
+
+    #[test]
+    fn suite_lines_parse_with_and_without_clocks() {
+        let (board, bm) = parse_line("5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 bm #1; ep; 00:00;")
+            .unwrap()
+            .unwrap();
+        assert_eq!(bm, 1);
+        assert!(!board.in_check());
+        let (_, bm) = parse_line("8/8/8/8/8/8/R7/k1K5 b - - 0 1 bm #-1;")
+            .unwrap()
+            .unwrap();
+        assert_eq!(bm, -1);
+        assert!(parse_line("# a comment").unwrap().is_none());
+        assert!(parse_line("8/8/8/8/8/8/8/8 w - - bm #1;").is_err());
+        assert!(parse_line("8/8/8/8/8/8/R7/k1K5 b - - bm 1;").is_err());
+    }
+
+    #[test]
+    fn a_sample_is_seeded_and_in_suite_order() {
+        let problems = |n: usize| {
+            (0..n)
+                .map(|i| Problem {
+                    line: i.to_string(),
+                    board: Board::default(),
+                    best_mate: 1,
+                })
+                .collect::<Vec<_>>()
+        };
+        let a: Vec<String> = sample(problems(50), 10, 7)
+            .into_iter()
+            .map(|p| p.line)
+            .collect();
+        let b: Vec<String> = sample(problems(50), 10, 7)
+            .into_iter()
+            .map(|p| p.line)
+            .collect();
+        let c: Vec<String> = sample(problems(50), 10, 8)
+            .into_iter()
+            .map(|p| p.line)
+            .collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(a.len(), 10);
+        let numbers: Vec<usize> = a.iter().map(|s| s.parse().unwrap()).collect();
+        assert!(numbers.windows(2).all(|w| w[0] < w[1]));
+    }
+}
