@@ -89,11 +89,6 @@ impl MovePicker {
         picker
     }
 
-    /// Stops handing out quiet moves (late-move pruning); captures continue.
-    pub fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
-    }
-
     /// The next move to try, best first, or `None` when all are out.
     pub fn next(&mut self, board: &Board, histories: &Histories) -> Option<Move> {
         loop {

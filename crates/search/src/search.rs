@@ -223,9 +223,10 @@ impl Worker<'_> {
             if ply > 0 && !in_check && best_score > -MATE_BOUND && selective {
                 if !tactical && !gives_check {
                     // Late move pruning: enough quiets tried at low depth.
+                    // The remaining quiets are still walked, not dropped
+                    // wholesale, so that quiet checks among them are tried.
                     let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
                     if depth <= 8 && searched >= late {
-                        picker.skip_quiets();
                         continue;
                     }
                     // Futility: even a good quiet move won't lift the eval to alpha.
