@@ -409,6 +409,7 @@ impl Worker<'_> {
             for rm in moves.iter_mut() {
                 rm.previous_score = rm.score;
             }
+            self.root_depth = depth;
             for pv_index in 0..multipv {
                 self.seldepth = 0;
                 self.aspiration(root, moves, pv_index, depth);

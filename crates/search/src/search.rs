@@ -102,6 +102,14 @@ impl Worker<'_> {
         cut_node: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
+        // A node with a single legal move is searched one ply deeper: the
+        // move costs the side nothing to find, and forced replies are where
+        // mating lines run past the horizon. Capped at twice the root depth
+        // so that forced sequences cannot extend without end.
+        let legal_moves = board.count_legal_moves();
+        if legal_moves == 1 && ply < 2 * self.root_depth.max(1) as usize {
+            depth = depth.max(0) + 1;
+        }
         if depth <= 0 {
             return self.quiescence::<PV>(board, alpha, beta, ply, true);
         }

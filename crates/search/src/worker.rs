@@ -69,6 +69,8 @@ pub(crate) struct Worker<'a> {
     pub(crate) nodes: u64,
     pub(crate) seldepth: usize,
     pub(crate) completed_depth: u32,
+    /// The depth of the iteration under way; extensions stop at twice it.
+    pub(crate) root_depth: i32,
     pub(crate) stopped: bool,
     /// The main thread also watches the clock; helpers only the stop flag.
     pub(crate) clock_check: Option<&'a dyn Fn() -> bool>,
@@ -92,6 +94,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             completed_depth: 0,
+            root_depth: 0,
             stopped: false,
             clock_check: None,
         }
