@@ -28,18 +28,40 @@ impl Board {
     /// ```
     #[inline]
     pub fn count_legal_moves(&self) -> u32 {
+        self.count_legal_moves_up_to(u32::MAX)
+    }
+
+    /// The number of legal moves if it is at most `limit`; otherwise some
+    /// number above `limit`, found as soon as the count passes it. A search
+    /// asking "is this side down to one or two moves?" at every node pays
+    /// for the king's moves (the dearest to test) only when the other
+    /// pieces have next to none.
+    ///
+    /// ```
+    /// use movegen::Board;
+    /// let start = Board::default();
+    /// assert!(start.count_legal_moves_up_to(2) > 2);
+    /// // Black's king has a single move, Kxf6.
+    /// let zugzwang = Board::from_fen("n1N3br/2p2pkr/1pP2R1b/pP3Pp1/P5P1/BP1p4/p2P4/K7 b - - 1 1").unwrap();
+    /// assert_eq!(zugzwang.count_legal_moves_up_to(2), 1);
+    /// ```
+    #[inline]
+    pub fn count_legal_moves_up_to(&self, limit: u32) -> u32 {
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
         let own = self.colors(us);
         let enemy = self.colors(them);
         let king = self.king(us);
+        let king_moves = || {
+            let (castles, steps) = self.king_and_castling_moves(attacks::king(king) - own, true);
+            castles.len() + steps.len()
+        };
 
-        let (castles, steps) = self.king_and_castling_moves(attacks::king(king) - own, true);
-        let mut count = castles.len() + steps.len();
         if self.checkers.has_more_than_one() {
-            return count;
+            return king_moves();
         }
+        let mut count = 0;
         let check_mask = match self.checkers.first() {
             Some(checker) => attacks::between(king, checker) | checker.bitboard(),
             None => BitBoard::FULL,
@@ -58,6 +80,9 @@ impl Board {
         }
         for from in straight - pinned {
             count += (attacks::rook(from, occupied) & target).len();
+        }
+        if count > limit {
+            return count;
         }
         for from in (diagonal | straight) & pinned {
             let along_pin = target & attacks::line(king, from);
@@ -126,6 +151,9 @@ impl Board {
                 count += self.en_passant_is_legal(from) as u32;
             }
         }
-        count
+        if count > limit {
+            return count;
+        }
+        count + king_moves()
     }
 }

@@ -106,7 +106,7 @@ impl Worker<'_> {
         // move costs the side nothing to find, and forced replies are where
         // mating lines run past the horizon. Capped at twice the root depth
         // so that forced sequences cannot extend without end.
-        let legal_moves = board.count_legal_moves();
+        let legal_moves = board.count_legal_moves_up_to(2);
         if legal_moves == 1 && ply < 2 * self.root_depth.max(1) as usize {
             depth = depth.max(0) + 1;
         }
@@ -126,7 +126,7 @@ impl Worker<'_> {
                 return DRAW;
             }
             if board.halfmove_clock() >= 100 {
-                return if in_check && board.count_legal_moves() == 0 {
+                return if in_check && legal_moves == 0 {
                     mated_in(ply)
                 } else {
                     DRAW
@@ -163,7 +163,11 @@ impl Worker<'_> {
         self.data.histories.clear_killers(ply);
 
         let selective = self.shared.selective;
-        if !PV && !in_check && ply > 0 && selective {
+        // With one or two legal moves zugzwang is likely, and in a mating
+        // net it is the rule: the defender's static eval (often ahead in
+        // material) says nothing about a position where every move loses.
+        let zugzwang_prone = legal_moves <= 2;
+        if !PV && !in_check && ply > 0 && selective && !zugzwang_prone {
             // Reverse futility: far above beta at low depth, a quiet move will do.
             let margin = 80 * depth - if improving { 50 } else { 0 };
             if depth <= 8

@@ -394,3 +394,43 @@ fn a_threatened_stalemate_is_a_draw_not_a_win() {
         assert!(mate_detection::is_mating_move(&board, mv), "depth {depth}");
     }
 }
+
+fn to_nodes(fen: &str, nodes: u64) -> (Board, SearchResult) {
+    search_with(
+        fen,
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    )
+}
+
+#[test]
+fn sees_a_mate_behind_a_single_reply() {
+    // 1.Ba3 leaves Black one legal move, Kxf6, and 2.Bb2 mates. Black stands
+    // a rook and more up, so a static margin or a null move at the reply
+    // node cut it before the mate was searched; with one reply the node is
+    // extended and neither applies (zugzwang is likely).
+    let (board, result) = to_nodes(
+        "n1N3br/2p1Bpkr/1pP2R1b/pP3Pp1/P5P1/1P1p4/p2P4/K7 w - - 0 1",
+        20_000,
+    );
+    assert_eq!(result.score, Score::Mate(2));
+    assert_eq!(uci(&board, result.best_move), "e7a3");
+}
+
+#[test]
+fn tries_quiet_checks_after_late_move_pruning() {
+    // The mate runs through a quiet rook check (Ra2+) at a node where
+    // late-move pruning has given up on the quiet moves; dropping them all,
+    // checks included, hid the mate at this budget (it took 30,000 to
+    // 60,000 nodes, and over 500,000 before the last info line reported
+    // a stopped iteration's score).
+    let (_, result) = to_nodes("k7/1R3n2/2p5/7b/8/K7/1R6/8 w - - 0 1", 30_000);
+    assert!(
+        matches!(result.score, Score::Mate(m) if m > 0),
+        "{:?}",
+        result.score
+    );
+}
