@@ -36,6 +36,7 @@ pub struct MovePicker {
     next_quiet: usize,
     next_refutation: usize,
     skip_quiets: bool,
+    quiet_checks_only: bool,
     skip_bad_captures: bool,
 }
 
@@ -76,6 +77,7 @@ impl MovePicker {
             next_quiet: 0,
             next_refutation: 0,
             skip_quiets: false,
+            quiet_checks_only: false,
             skip_bad_captures: false,
         }
     }
@@ -87,6 +89,14 @@ impl MovePicker {
         picker.skip_quiets = !in_check;
         picker.skip_bad_captures = !in_check;
         picker
+    }
+
+    /// From now on hands out only the quiet moves that give check (late-move
+    /// pruning and futility have given up on the rest, but a quiet check may
+    /// be a mate). They come in generation order: sorting by history what is
+    /// mostly thrown away would cost more than it orders.
+    pub fn quiet_checks_only(&mut self) {
+        self.quiet_checks_only = true;
     }
 
     /// The next move to try, best first, or `None` when all are out.
@@ -164,6 +174,13 @@ impl MovePicker {
                         self.stage = Stage::BadCaptures;
                         continue;
                     }
+                    if self.quiet_checks_only {
+                        match self.next_quiet_check(board) {
+                            Some(mv) => return Some(mv),
+                            None => self.stage = Stage::BadCaptures,
+                        }
+                        continue;
+                    }
                     match pick_best(&mut self.quiets, &mut self.quiet_scores, self.next_quiet) {
                         Some(mv) if self.quiet_scores[self.next_quiet] != i32::MIN => {
                             self.next_quiet += 1;
@@ -185,6 +202,21 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+}
+
+impl MovePicker {
+    /// The next quiet move not yet played that gives check.
+    fn next_quiet_check(&mut self, board: &Board) -> Option<Move> {
+        while self.next_quiet < self.quiets.len() {
+            let i = self.next_quiet;
+            self.next_quiet += 1;
+            let mv = self.quiets[i];
+            if self.quiet_scores[i] != i32::MIN && mv != self.tt_move && board.gives_check(mv) {
+                return Some(mv);
+            }
+        }
+        None
     }
 }
 

@@ -234,15 +234,15 @@ impl Worker<'_> {
             let gives_check = board.gives_check(mv);
             if ply > 0 && !in_check && best_score > -MATE_BOUND && selective {
                 if !tactical && !gives_check {
-                    // Late move pruning: enough quiets tried at low depth.
-                    // The remaining quiets are still walked, not dropped
-                    // wholesale, so that quiet checks among them are tried.
+                    // Late move pruning (enough quiets tried at low depth)
+                    // and futility (even a good quiet move won't lift the
+                    // eval to alpha) give up on every later quiet too, but
+                    // not on quiet checks: those may mate.
                     let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                    if depth <= 8 && searched >= late {
-                        continue;
-                    }
-                    // Futility: even a good quiet move won't lift the eval to alpha.
-                    if depth <= 6 && static_eval + 100 + 90 * depth <= alpha && alpha < MATE_BOUND {
+                    let futile =
+                        depth <= 6 && static_eval + 100 + 90 * depth <= alpha && alpha < MATE_BOUND;
+                    if (depth <= 8 && searched >= late) || futile {
+                        picker.quiet_checks_only();
                         continue;
                     }
                 } else if depth <= 6 && !board.see_ge(mv, -90 * depth) {
