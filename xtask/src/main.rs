@@ -22,7 +22,7 @@ tasks:
                                               bench node count and speed, optionally against a git revision
   mates                                       nodes and time to prove the mate test positions, glance on/off
   mates --suite FILE [--nodes 100000] [--threads 1] [--hash 16] [--missed FILE]
-        [--sample N --seed S] [--no-glance]   mates proven of a `FEN bm #N;` suite (matetrack)
+        [--sample N --seed S] [--no-glance] [--no-tables]   mates proven of a `FEN bm #N;` suite (matetrack)
   mdp [--depth 20] [--fen \"<FEN>\"] [--full-width]
                                               mate distance pruning table, MDP off and on
   datagen --games N --nodes K --threads T --out FILE [--seed S]

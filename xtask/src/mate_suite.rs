@@ -196,6 +196,15 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     if problems.is_empty() {
         return Err(format!("{}: no 'FEN bm #N;' lines", run.path));
     }
+    if run.options.endgame_tables {
+        // Built before the first search, not in the background during one,
+        // so that the counts never depend on when a table became ready.
+        std::thread::scope(|scope| {
+            for ending in eval_terms::dtm::Ending::ALL {
+                scope.spawn(move || eval_terms::dtm::build_now(ending));
+            }
+        });
+    }
     let total = problems.len();
     let outcomes = Mutex::new(vec![Outcome::default(); total]);
     let next = AtomicUsize::new(0);

@@ -27,6 +27,8 @@ fn solve(board: &Board, glance: bool) -> Option<(i32, u64, Duration)> {
     };
     let options = SearchOptions {
         mate_at_a_glance: glance,
+        // The basic mates here are to be found by the search, not looked up.
+        endgame_tables: false,
         ..SearchOptions::default()
     };
     let mut found = None;
@@ -74,6 +76,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             seed: number("--seed", 1)?,
             options: SearchOptions {
                 mate_at_a_glance: !args.iter().any(|a| a == "--no-glance"),
+                endgame_tables: !args.iter().any(|a| a == "--no-tables"),
                 ..SearchOptions::default()
             },
         };

@@ -17,6 +17,8 @@ fn run_once(board: &Board, depth: u32, mdp: bool, selective: bool) -> Vec<(u32, 
     let options = SearchOptions {
         mate_distance_pruning: mdp,
         selective,
+        // The seed's table measures the search; a KR vs K table would answer at once.
+        endgame_tables: false,
         ..SearchOptions::default()
     };
     let mut rows = Vec::new();

@@ -27,6 +27,8 @@ pub struct EngineOptions {
     pub mating_potential: bool,
     /// Static mate detection in search on or off.
     pub mate_at_a_glance: bool,
+    /// Distance-to-mate tables for the basic mates on or off.
+    pub endgame_tables: bool,
 }
 
 impl Default for EngineOptions {
@@ -42,6 +44,7 @@ impl Default for EngineOptions {
             mate_distance_pruning: true,
             mating_potential: true,
             mate_at_a_glance: true,
+            endgame_tables: true,
         }
     }
 }
@@ -107,6 +110,7 @@ pub fn declarations() -> Vec<UciOption> {
         UciOption::new("MateDistancePruning", OptionKind::Check { default: true }),
         UciOption::new("MatingPotential", OptionKind::Check { default: true }),
         UciOption::new("MateAtAGlance", OptionKind::Check { default: true }),
+        UciOption::new("UseEndgameTables", OptionKind::Check { default: true }),
     ]
 }
 
@@ -185,6 +189,10 @@ impl EngineOptions {
             }
             "mateataglance" => {
                 self.mate_at_a_glance = check("MateAtAGlance", value)?;
+                Ok(OptionEffect::None)
+            }
+            "useendgametables" => {
+                self.endgame_tables = check("UseEndgameTables", value)?;
                 Ok(OptionEffect::None)
             }
             _ => Err(format!("no such option: '{}'", name.trim())),

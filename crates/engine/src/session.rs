@@ -217,6 +217,7 @@ impl Session {
                 mate_distance_pruning: self.options.mate_distance_pruning,
                 mating_potential: self.options.mating_potential,
                 mate_at_a_glance: self.options.mate_at_a_glance,
+                endgame_tables: self.options.endgame_tables,
                 ..SearchOptions::default()
             },
             show_wdl: self.options.show_wdl,

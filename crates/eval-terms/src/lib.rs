@@ -22,6 +22,7 @@
 
 mod bits;
 mod drawishness;
+pub mod dtm;
 mod endgame;
 mod evaluate;
 mod info;

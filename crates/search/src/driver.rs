@@ -29,6 +29,9 @@ pub struct SearchOptions {
     pub mating_potential: bool,
     /// Static mate detection at quiescence and frontier nodes (`MateAtAGlance`).
     pub mate_at_a_glance: bool,
+    /// Exact distance-to-mate tables for K+Q, K+R, K+B+B and K+B+N against
+    /// a bare king (`UseEndgameTables`).
+    pub endgame_tables: bool,
 }
 
 impl Default for SearchOptions {
@@ -40,6 +43,7 @@ impl Default for SearchOptions {
             selective: true,
             mating_potential: true,
             mate_at_a_glance: true,
+            endgame_tables: true,
         }
     }
 }
@@ -222,6 +226,11 @@ impl Searcher {
         control: &SearchControl,
         report: &mut (dyn FnMut(&SearchInfo) + Send),
     ) -> SearchResult {
+        if options.endgame_tables {
+            // A tabled root starts its table's build now (in the background),
+            // not only when the tree first reaches a tabled position.
+            let _ = eval_terms::dtm::probe(root);
+        }
         let mut legal = MoveList::new();
         root.generate_moves(&mut legal);
         let mut root_moves: Vec<RootMove> = legal
@@ -261,6 +270,7 @@ impl Searcher {
             mate_distance_pruning: options.mate_distance_pruning,
             selective: options.selective,
             mate_at_a_glance: options.mate_at_a_glance,
+            endgame_tables: options.endgame_tables,
         };
         let time = Mutex::new(TimeManager::new(limits, options.move_overhead));
         let started = Instant::now();

@@ -7,6 +7,7 @@ use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, is_mate, mate_in, mated_
 use crate::tt::Bound;
 use crate::worker::Worker;
 use arrayvec::ArrayVec;
+use eval_terms::dtm::Dtm;
 use movegen::{Board, Move, PieceKind};
 use once_cell::sync::Lazy;
 
@@ -91,6 +92,21 @@ impl Worker<'_> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// The exact score of a position in a ready distance-to-mate table.
+    #[inline]
+    fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
+        if !self.shared.endgame_tables {
+            return None;
+        }
+        // A mate further than the search can count is still a sure win.
+        let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
+        Some(match eval_terms::dtm::probe(board)? {
+            Dtm::MateIn(plies) => mate_in(mate_or_win(plies)),
+            Dtm::MatedIn(plies) => mated_in(mate_or_win(plies)),
+            Dtm::Draw => DRAW,
+        })
+    }
+
     /// Negamax alpha-beta with principal variation search.
     pub(crate) fn search<const PV: bool>(
         &mut self,
@@ -135,6 +151,9 @@ impl Worker<'_> {
             if self.shared.mate_distance_pruning
                 && let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply)
             {
+                return score;
+            }
+            if let Some(score) = self.table_score(board, ply) {
                 return score;
             }
         }
@@ -372,6 +391,9 @@ impl Worker<'_> {
         }
         if insufficient_material(board) {
             return DRAW;
+        }
+        if let Some(score) = self.table_score(board, ply) {
+            return score;
         }
         // Quiescence nodes lie as far from the root as any: a line this long
         // cannot beat a mate already found either.

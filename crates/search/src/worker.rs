@@ -42,6 +42,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) mate_distance_pruning: bool,
     pub(crate) selective: bool,
     pub(crate) mate_at_a_glance: bool,
+    pub(crate) endgame_tables: bool,
 }
 
 impl Shared<'_> {

@@ -434,3 +434,31 @@ fn tries_quiet_checks_after_late_move_pruning() {
         result.score
     );
 }
+
+#[test]
+fn a_basic_mate_is_looked_up_exactly() {
+    // KQ vs K, mate in 8: past the reach of a 200,000-node search before the
+    // tables; with KQK solved every child of the root scores exactly.
+    eval_terms::dtm::build_now(eval_terms::dtm::Ending::Kqk);
+    let (board, result) = to_nodes("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 1_000);
+    assert_eq!(result.score, Score::Mate(8));
+    let mut after = board.clone();
+    after.play_unchecked(result.best_move.expect("a move"));
+    assert_eq!(
+        eval_terms::dtm::probe(&after),
+        Some(eval_terms::dtm::Dtm::MatedIn(14))
+    );
+    // Switched off, the same budget finds no mate.
+    let (_, off) = search_with(
+        "8/K7/8/8/Q7/6k1/8/8 w - - 0 1",
+        Limits {
+            nodes: Some(1_000),
+            ..Limits::default()
+        },
+        SearchOptions {
+            endgame_tables: false,
+            ..SearchOptions::default()
+        },
+    );
+    assert!(!matches!(off.score, Score::Mate(_)), "{:?}", off.score);
+}
