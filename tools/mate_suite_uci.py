@@ -86,9 +86,14 @@ class Engine:
         self.send(f"go nodes {nodes}")
         mate = None
         for line in self.wait_for("bestmove"):
-            found = re.search(r"score (mate|cp) (-?\d+)", line)
+            found = re.search(r"score (mate|cp) (-?\d+)( lowerbound| upperbound)?", line)
             if found:
                 mate = int(found.group(2)) if found.group(1) == "mate" else None
+                # A bound claims a mate only in its own direction (see the xtask runner).
+                bound = (found.group(3) or "").strip()
+                if mate is not None and (bound == "upperbound"
+                                         or (bound == "lowerbound" and mate < 0)):
+                    mate = None
         return mate
 
     def close(self):

@@ -7,7 +7,7 @@
 //! binary and the node budget, never on `--threads` or the machine's load.
 
 use movegen::{Board, KeyHistory};
-use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+use search::{Bound, Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -153,9 +153,14 @@ fn solve(problem: &Problem, run: &SuiteRun) -> Outcome {
         &SearchControl::new(false),
         &mut |_| {},
     );
-    let mate = match result.score {
-        Score::Mate(m) => Some(m),
-        Score::Centipawns(_) => None,
+    // Only an exact score, or a lower bound that we mate (one move proved
+    // it), claims a mate. A root bound left by a stop bounds one move, or
+    // the position from the wrong side: a lower bound of being mated says
+    // only that the defence lasts at least that long.
+    let mate = match (result.score, result.bound) {
+        (Score::Mate(m), None) => Some(m),
+        (Score::Mate(m), Some(Bound::Lower)) if m > 0 => Some(m),
+        _ => None,
     };
     // A side to move that is already mated has nothing to search.
     let mate = if result.best_move.is_none() && problem.board.in_check() {

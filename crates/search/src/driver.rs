@@ -131,6 +131,9 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// The score of the best line.
     pub score: Score,
+    /// Set when `score` is only a bound on the position's value: a stop
+    /// inside an iteration, before the other moves were searched.
+    pub bound: Option<Bound>,
     /// The last completed depth.
     pub depth: u32,
     /// Nodes searched, all threads.
@@ -250,6 +253,7 @@ impl Searcher {
                 best_move: None,
                 ponder: None,
                 score: Score::Centipawns(0),
+                bound: None,
                 depth: 0,
                 nodes: 0,
             };
@@ -363,6 +367,17 @@ impl Searcher {
             // A stop inside an iteration can leave a better line than the
             // last one reported (a mate found at the new depth, say); the
             // GUI is told of it, as the move played will be that line's.
+            let best = &mut root_moves[0];
+            // Below the last iteration's score, the line is exact for its own
+            // move only: the moves not yet searched may hold the position
+            // higher (a mated side's longest defence, say). It bounds the
+            // position from below, and is reported so.
+            if let Some((_, completed)) = last_reported
+                && best.bound.is_none()
+                && best.score < completed
+            {
+                best.bound = Some(Bound::Lower);
+            }
             let best = &root_moves[0];
             let changed = last_reported != Some((best.mv, best.score));
             if multipv == 1 && changed && best.score > -INFINITE {
@@ -386,6 +401,7 @@ impl Searcher {
             best_move: Some(best.mv),
             ponder,
             score: Score::from_internal(best.score),
+            bound: best.bound,
             depth: main_result,
             nodes: counters.iter().map(|c| c.0.load(Relaxed)).sum(),
         }

@@ -462,3 +462,18 @@ fn a_basic_mate_is_looked_up_exactly() {
     );
     assert!(!matches!(off.score, Score::Mate(_)), "{:?}", off.score);
 }
+
+#[test]
+fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
+    // Black is mated in 7 at best (1...gxh2), and in 4 after 1...Bxe1. At
+    // this budget the search stops inside an iteration after finding
+    // 1...Bxe1's mate in 4 but before 1...gxh2 was searched again: the score
+    // left is a lower bound on Black's position, not "mated in 4".
+    for ending in eval_terms::dtm::Ending::ALL {
+        eval_terms::dtm::build_now(ending);
+    }
+    let (_, result) = to_nodes("8/6R1/7p/5K1k/8/6p1/5bPP/4N3 b - - 0 1", 80_000);
+    let claims_shorter =
+        matches!(result.score, Score::Mate(m) if (-6..0).contains(&m)) && result.bound.is_none();
+    assert!(!claims_shorter, "{:?} {:?}", result.score, result.bound);
+}
