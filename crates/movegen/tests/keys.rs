@@ -29,6 +29,18 @@ fn check_position(board: &Board) {
     same_mode.set_chess960(board.chess960());
     assert_eq!(&same_mode, board, "re-parsed board differs at {fen}");
 
+    // Counting with a limit: exact up to the limit, above it once past.
+    let moves = legal_moves(board).len() as u32;
+    assert_eq!(board.count_legal_moves(), moves, "count at {fen}");
+    for limit in 0..4 {
+        let counted = board.count_legal_moves_up_to(limit);
+        if moves <= limit {
+            assert_eq!(counted, moves, "count up to {limit} at {fen}");
+        } else {
+            assert!(counted > limit, "count up to {limit} at {fen}: {counted}");
+        }
+    }
+
     // Checkers: the enemy pieces that attack our king.
     let us = board.side_to_move();
     let king = board.king(us);
