@@ -3,7 +3,6 @@
 //! builds that revision in a scratch worktree and compares node counts and
 //! speed, alternating runs so that machine noise hits both alike.
 
-use crate::option;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -62,15 +61,27 @@ fn median(mut values: Vec<u64>) -> u64 {
     values[values.len() / 2]
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
+/// `cargo xtask bench`: the release binary's bench, optionally against a git revision.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Bench depth [default: the binary's own].
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// Also build this git revision in a scratch worktree and compare node counts and speed.
+    #[arg(long, value_name = "REV")]
+    baseline: Option<String>,
+    /// Alternating runs of each binary (with --baseline).
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    rounds: usize,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
     let root = workspace_root();
-    let depth = option(args, "--depth");
-    let rounds: usize = option(args, "--rounds")
-        .unwrap_or("5")
-        .parse()
-        .map_err(|_| "bad --rounds")?;
+    let depth = args.depth.map(|d| d.to_string());
+    let depth = depth.as_deref();
+    let rounds = args.rounds;
     let current = build(&root, &root.join("target"))?;
-    let Some(rev) = option(args, "--baseline") else {
+    let Some(rev) = args.baseline.as_deref() else {
         let run = run_bench(&current, depth)?;
         println!("{} nodes {} nps", run.nodes, run.nps);
         return Ok(());

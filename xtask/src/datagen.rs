@@ -21,13 +21,13 @@
 //! `# game i` line; on restart, games already in the file are skipped, so
 //! an interrupted run resumes where it stopped.
 
+use crate::progress;
 use movegen::{Board, KeyHistory, MoveList, PieceKind};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
 
 /// SplitMix64: the game's random opening.
 struct Rng(u64);
@@ -208,19 +208,32 @@ fn finished_games(path: &str) -> HashSet<u64> {
         .collect()
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let number = |name: &str, default: u64| -> Result<u64, String> {
-        crate::option(args, name).map_or(Ok(default), |v| {
-            v.parse().map_err(|e| format!("{name}: {e}"))
-        })
-    };
-    let games = number("--games", 1000)?;
-    let nodes = number("--nodes", 5000)?;
-    let threads = number("--threads", 1)?.max(1) as usize;
-    let seed = number("--seed", 1)?;
-    let out = crate::option(args, "--out")
-        .ok_or("datagen needs --out FILE")?
-        .to_string();
+/// `cargo xtask datagen`: deterministic self-play games from balanced random
+/// openings, their quiet positions written with the result (`FEN [1.0]`);
+/// an interrupted run resumes where it stopped.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Games to play (game indices 0..N; those already in --out are skipped).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    games: u64,
+    /// Nodes searched per move.
+    #[arg(long, value_name = "K", default_value_t = 5000)]
+    nodes: u64,
+    /// Games played at once.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    threads: usize,
+    /// The file the positions are appended to.
+    #[arg(long, value_name = "FILE")]
+    out: String,
+    /// Seed of the random openings.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
+    let (games, nodes, seed) = (args.games, args.nodes, args.seed);
+    let threads = args.threads.max(1);
+    let out = args.out.clone();
 
     let done = finished_games(&out);
     let todo: Vec<u64> = (0..games).filter(|i| !done.contains(i)).collect();
@@ -238,7 +251,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
     let positions = AtomicUsize::new(0);
-    let start = Instant::now();
+    let bar = progress::bar(todo.len() as u64, "{human_pos}/{human_len} games");
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
@@ -251,23 +264,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                     let _ = writeln!(w, "# game {index}");
                     let _ = w.flush();
                     drop(w);
-                    let n = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                    finished.fetch_add(1, Ordering::Relaxed);
                     let p = positions.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
-                    let elapsed = start.elapsed().as_secs_f64();
-                    let left = elapsed / n as f64 * (todo.len() - n) as f64;
-                    let bar =
-                        "#".repeat(30 * n / todo.len()) + &".".repeat(30 - 30 * n / todo.len());
-                    eprint!(
-                        "\r[{bar}] {n}/{} games, {p} positions, {:.1} games/s, ~{:.0}s left   ",
-                        todo.len(),
-                        n as f64 / elapsed,
-                        left
-                    );
+                    bar.set_message(format!("{p} positions"));
+                    bar.inc(1);
                 }
             });
         }
     });
-    eprintln!();
+    bar.finish_and_clear();
     println!(
         "{} positions from {} games written to {out}",
         positions.load(Ordering::Relaxed),

@@ -1,6 +1,7 @@
-//! Project tasks: `cargo xtask perft | bench | tune | datagen`.
+//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune`.
 //!
-//! Run `cargo xtask help` for the list.
+//! Run `cargo xtask --help` (or `cargo xtask help`) for the list, and
+//! `cargo xtask <task> --help` for a task's options and their defaults.
 
 mod bench;
 mod datagen;
@@ -8,43 +9,54 @@ mod mate_suite;
 mod mates;
 mod mdp;
 mod perft;
+mod progress;
 mod tune;
 
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage: cargo xtask <task> [options]
+/// Matewise's project tasks: perft, bench, mate suites, MDP table, self-play data and tuning.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cargo xtask",
+    bin_name = "cargo xtask",
+    after_help = "Run `cargo xtask <task> --help` for a task's options and their defaults."
+)]
+struct Cli {
+    #[command(subcommand)]
+    task: Option<Task>,
+}
 
-tasks:
-  perft --fen \"<FEN>\" --depth N [--divide]   count leaves of one position
-  perft --suite FILE [--max-nodes N]          check every ;Dn count of an EPD suite
-  bench [--depth N] [--baseline REV] [--rounds 5]
-                                              bench node count and speed, optionally against a git revision
-  mates                                       nodes and time to prove the mate test positions, glance on/off
-  mates --suite FILE [--nodes 100000] [--threads 1] [--hash 16] [--missed FILE]
-        [--sample N --seed S] [--no-glance] [--no-tables]   mates proven of a `FEN bm #N;` suite (matetrack)
-  mdp [--depth 20] [--fen \"<FEN>\"] [--full-width]
-                                              mate distance pruning table, MDP off and on
-  datagen --games N --nodes K --threads T --out FILE [--seed S]
-                                              self-play games for the tuner; resumable, deterministic
-  tune --data FILE [--epochs 400] [--lr 1.0] [--out PATH] [--limit N] [--groups | --per-term]
-                                              Texel-tune every eval weight; writes the weight table
-";
+#[derive(Subcommand, Debug)]
+enum Task {
+    /// Count the leaves of one position, or check every ;Dn count of an EPD suite.
+    Perft(perft::Args),
+    /// Bench node count and speed of the release binary, optionally against a git revision.
+    Bench(bench::Args),
+    /// Nodes and time to prove the mate test positions (glance on/off), or run a `FEN bm #N;` suite.
+    Mates(mates::Args),
+    /// The mate distance pruning table, MDP off and on.
+    Mdp(mdp::Args),
+    /// Self-play games for the tuner; resumable, deterministic.
+    Datagen(datagen::Args),
+    /// Texel-tune every eval weight; writes the weight table.
+    Tune(tune::Args),
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("perft") => perft::run(&args[1..]),
-        Some("mdp") => mdp::run(&args[1..]),
-        Some("bench") => bench::run(&args[1..]),
-        Some("mates") => mates::run(&args[1..]),
-        Some("tune") => tune::run(&args[1..]),
-        Some("datagen") => datagen::run(&args[1..]),
-        Some("help") | Some("--help") | None => {
-            print!("{USAGE}");
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Some(Task::Perft(args)) => perft::run(&args),
+        Some(Task::Bench(args)) => bench::run(&args),
+        Some(Task::Mates(args)) => mates::run(&args),
+        Some(Task::Mdp(args)) => mdp::run(&args),
+        Some(Task::Datagen(args)) => datagen::run(&args),
+        Some(Task::Tune(args)) => tune::run(&args),
+        None => {
+            // `cargo xtask` alone lists the tasks, as it always has.
+            let _ = Cli::command().print_help();
             Ok(())
         }
-        Some(other) => Err(format!("unknown task '{other}'\n{USAGE}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -55,10 +67,88 @@ fn main() -> ExitCode {
     }
 }
 
-/// The value following `--name` in `args`, if present.
-pub(crate) fn option<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(String::as_str)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// Splits a command line like a shell would for these simple cases.
+    fn words(line: &str) -> Vec<String> {
+        let mut words = vec!["cargo xtask".to_string()];
+        for (i, part) in line.split('"').enumerate() {
+            if i % 2 == 1 {
+                words.push(part.to_string());
+            } else {
+                words.extend(part.split_whitespace().map(str::to_string));
+            }
+        }
+        words
+    }
+
+    #[test]
+    fn every_documented_command_line_parses() {
+        let fen = "8/7K/8/8/8/8/R7/7k w - - 0 1";
+        for line in [
+            format!("perft --fen \"{fen}\" --depth 5 --divide"),
+            format!("perft --fen \"{fen}\" --depth 5"),
+            "perft --depth 5".to_string(),
+            "perft --suite crates/movegen/suites/standard.epd".to_string(),
+            "perft --suite crates/movegen/suites/chess960.epd --max-nodes 1000000".to_string(),
+            "bench".to_string(),
+            "bench --depth 12".to_string(),
+            "bench --rounds 3".to_string(),
+            "bench --depth 12 --baseline HEAD~1 --rounds 5".to_string(),
+            "mates".to_string(),
+            "mates --suite FILE".to_string(),
+            "mates --suite FILE --nodes 100000 --threads 1 --hash 16 --missed OUT \
+             --sample 100 --seed 7 --no-glance --no-tables"
+                .to_string(),
+            "mdp".to_string(),
+            "mdp --full-width".to_string(),
+            format!("mdp --depth 20 --fen \"{fen}\" --full-width"),
+            "datagen --games 4 --nodes 2000 --threads 1 --out d.epd".to_string(),
+            "datagen --games 4 --nodes 2000 --threads 1 --out d.epd --seed 3".to_string(),
+            "datagen --out d.epd".to_string(),
+            "tune --data d.epd".to_string(),
+            "tune --data d.epd --epochs 2".to_string(),
+            "tune --data d.epd --epochs 400 --lr 1.0 --out w.rs --limit 1000 --groups".to_string(),
+            "tune --data d.epd --per-term".to_string(),
+            "tune --data d.epd --l2 1e-6 --free-phases --free-signs --free-technique".to_string(),
+            "help".to_string(),
+            String::new(),
+        ] {
+            let parsed = Cli::try_parse_from(words(&line));
+            // `help` answers with its text, which clap reports as an "error" of kind DisplayHelp.
+            match parsed {
+                Ok(_) => {}
+                Err(e) => assert_eq!(e.kind(), clap::error::ErrorKind::DisplayHelp, "{line}: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_documented_defaults_hold() {
+        for (line, defaults) in [
+            ("bench", &["rounds: 5"][..]),
+            (
+                "mates --suite F",
+                &["nodes: 100000", "threads: 1", "hash: 16", "seed: 1"],
+            ),
+            ("mdp", &["depth: 20"]),
+            (
+                "datagen --out F",
+                &["games: 1000", "nodes: 5000", "threads: 1", "seed: 1"],
+            ),
+            ("tune --data F", &["epochs: 400", "lr: 1.0", "l2: 1e-7"]),
+        ] {
+            let parsed = format!("{:?}", Cli::parse_from(words(line)).task);
+            for default in defaults {
+                assert!(parsed.contains(default), "{line}: {parsed}");
+            }
+        }
+    }
 }

@@ -6,10 +6,10 @@
 //! with a fresh hash and fresh histories, so the counts depend only on the
 //! binary and the node budget, never on `--threads` or the machine's load.
 
+use crate::progress;
 use movegen::{Board, KeyHistory};
 use search::{Bound, Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
-use std::io::IsTerminal;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -174,25 +174,6 @@ fn solve(problem: &Problem, run: &SuiteRun) -> Outcome {
     }
 }
 
-/// Progress on stderr, only for a person watching a terminal.
-fn progress_line(done: usize, total: usize, found: usize, started: Instant) {
-    let elapsed = started.elapsed().as_secs_f64();
-    let left = if done == 0 {
-        0.0
-    } else {
-        elapsed / done as f64 * (total - done) as f64
-    };
-    let width = 30;
-    let filled = width * done / total.max(1);
-    eprint!(
-        "\r[{}{}] {done}/{total}  mates {found}  {:.0}s elapsed, ~{:.0}s left ",
-        "#".repeat(filled),
-        "-".repeat(width - filled),
-        elapsed,
-        left
-    );
-}
-
 pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     let mut problems = read_suite(&run.path)?;
     if let Some(count) = run.sample {
@@ -213,10 +194,9 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     let total = problems.len();
     let outcomes = Mutex::new(vec![Outcome::default(); total]);
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     let found_so_far = AtomicUsize::new(0);
     let started = Instant::now();
-    let interactive = std::io::stderr().is_terminal();
+    let bar = progress::bar(total as u64, "{human_pos}/{human_len} positions");
     std::thread::scope(|scope| {
         for _ in 0..run.threads.max(1) {
             scope.spawn(|| {
@@ -226,26 +206,17 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
                         break;
                     }
                     let outcome = solve(&problems[i], run);
-                    if outcome.mate.is_some() {
-                        found_so_far.fetch_add(1, Ordering::Relaxed);
-                    }
+                    let found = found_so_far
+                        .fetch_add(usize::from(outcome.mate.is_some()), Ordering::Relaxed)
+                        + usize::from(outcome.mate.is_some());
                     outcomes.lock().expect("outcomes lock")[i] = outcome;
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if interactive {
-                        progress_line(
-                            finished,
-                            total,
-                            found_so_far.load(Ordering::Relaxed),
-                            started,
-                        );
-                    }
+                    bar.set_message(format!("mates {found}"));
+                    bar.inc(1);
                 }
             });
         }
     });
-    if interactive {
-        eprintln!();
-    }
+    bar.finish_and_clear();
     let outcomes = outcomes.into_inner().expect("outcomes lock");
     report(run, &problems, &outcomes, started.elapsed())
 }

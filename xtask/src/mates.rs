@@ -53,30 +53,51 @@ fn solve(board: &Board, glance: bool) -> Option<(i32, u64, Duration)> {
     found
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    if let Some(path) = crate::option(args, "--suite") {
-        let number = |name: &str, default: u64| -> Result<u64, String> {
-            crate::option(args, name).map_or(Ok(default), |v| {
-                v.parse()
-                    .map_err(|_| format!("{name} needs a number, not '{v}'"))
-            })
-        };
+/// `cargo xtask mates`: the mate test positions, or a whole `FEN bm #N;` suite.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Run a `FEN bm #N;` mate suite (matetrack's format) in-process, a fresh hash per position.
+    #[arg(long, value_name = "FILE")]
+    suite: Option<String>,
+    /// Node budget per position.
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "suite")]
+    nodes: u64,
+    /// Positions searched at once (the counts do not depend on it).
+    #[arg(long, value_name = "T", default_value_t = 1, requires = "suite")]
+    threads: usize,
+    /// Hash size per position, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 16, requires = "suite")]
+    hash: usize,
+    /// Write the missed positions' lines to FILE.
+    #[arg(long, value_name = "FILE", requires = "suite")]
+    missed: Option<String>,
+    /// Run a seeded sample of N positions only.
+    #[arg(long, value_name = "N", requires = "suite")]
+    sample: Option<usize>,
+    /// Seed of --sample.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "suite")]
+    seed: u64,
+    /// Switch Mate at a Glance off.
+    #[arg(long, requires = "suite")]
+    no_glance: bool,
+    /// Switch the distance-to-mate tables off.
+    #[arg(long, requires = "suite")]
+    no_tables: bool,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
+    if let Some(path) = &args.suite {
         let run = SuiteRun {
-            path: path.to_string(),
-            nodes: number("--nodes", 100_000)?,
-            threads: number("--threads", 1)? as usize,
-            hash_mb: number("--hash", 16)? as usize,
-            missed: crate::option(args, "--missed").map(str::to_string),
-            sample: crate::option(args, "--sample")
-                .map(|v| {
-                    v.parse()
-                        .map_err(|_| format!("--sample needs a number, not '{v}'"))
-                })
-                .transpose()?,
-            seed: number("--seed", 1)?,
+            path: path.clone(),
+            nodes: args.nodes,
+            threads: args.threads,
+            hash_mb: args.hash,
+            missed: args.missed.clone(),
+            sample: args.sample,
+            seed: args.seed,
             options: SearchOptions {
-                mate_at_a_glance: !args.iter().any(|a| a == "--no-glance"),
-                endgame_tables: !args.iter().any(|a| a == "--no-tables"),
+                mate_at_a_glance: !args.no_glance,
+                endgame_tables: !args.no_tables,
                 ..SearchOptions::default()
             },
         };

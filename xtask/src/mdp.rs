@@ -1,7 +1,6 @@
 //! `cargo xtask mdp`: the mate distance pruning table of the seed
 //! `mate-distance-pruning.txt`, reproduced on its KR vs K position.
 
-use crate::option;
 use movegen::{Board, KeyHistory};
 use search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
 
@@ -42,15 +41,26 @@ fn show(score: Score) -> String {
     }
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let fen = option(args, "--fen").unwrap_or(MDP_FEN);
-    let depth: u32 = option(args, "--depth")
-        .unwrap_or("20")
-        .parse()
-        .map_err(|_| "bad --depth")?;
+/// `cargo xtask mdp`: the mate distance pruning table, MDP off and on.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Depth of the iterative deepening.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    depth: u32,
+    /// The position [default: the seed's KR vs K, White mates in 8].
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// No null move, reductions or futility, as the seed's Glass 1.0 searched.
+    #[arg(long)]
+    full_width: bool,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
+    let fen = args.fen.as_deref().unwrap_or(MDP_FEN);
+    let depth = args.depth;
     let board = Board::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
     // Full width: no null move, reductions or futility, as the seed's Glass 1.0 searched.
-    let selective = !args.iter().any(|a| a == "--full-width");
+    let selective = !args.full_width;
     let off = run_once(&board, depth, false, selective);
     let on = run_once(&board, depth, true, selective);
     println!(

@@ -1,6 +1,6 @@
 //! `cargo xtask perft`: one position (optionally divided) or a whole EPD suite.
 
-use crate::option;
+use crate::progress;
 use movegen::{Board, perft, perft_divide};
 use std::time::Instant;
 
@@ -40,25 +40,37 @@ pub(crate) fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
     Ok(entries)
 }
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    if let Some(path) = option(args, "--suite") {
-        let max_nodes = option(args, "--max-nodes")
-            .map(|n| {
-                n.parse::<u64>()
-                    .map_err(|_| format!("bad --max-nodes '{n}'"))
-            })
-            .transpose()?
-            .unwrap_or(u64::MAX);
-        return run_suite(path, max_nodes);
+/// `cargo xtask perft`: one position, or a whole suite with `--suite`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The position to count [default: the start position].
+    #[arg(long, value_name = "FEN", conflicts_with = "suite")]
+    fen: Option<String>,
+    /// Depth to count to.
+    #[arg(long, value_name = "N", required_unless_present = "suite")]
+    depth: Option<u32>,
+    /// Print the count below each root move.
+    #[arg(long, conflicts_with = "suite")]
+    divide: bool,
+    /// Check every `;Dn count` of an EPD suite (`FEN ;D1 20 ;D2 400 ...` lines); exits non-zero on a mismatch.
+    #[arg(long, value_name = "FILE", conflicts_with = "depth")]
+    suite: Option<String>,
+    /// With --suite: skip counts above N nodes.
+    #[arg(long, value_name = "N", requires = "suite")]
+    max_nodes: Option<u64>,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
+    if let Some(path) = &args.suite {
+        return run_suite(path, args.max_nodes.unwrap_or(u64::MAX));
     }
-    let fen = option(args, "--fen").unwrap_or(movegen::START_FEN);
-    let depth: u32 = option(args, "--depth")
-        .ok_or("perft needs --depth N (or --suite FILE)")?
-        .parse()
-        .map_err(|_| "bad --depth")?;
+    let fen = args.fen.as_deref().unwrap_or(movegen::START_FEN);
+    let depth = args
+        .depth
+        .ok_or("perft needs --depth N (or --suite FILE)")?;
     let board = Board::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
     let start = Instant::now();
-    let nodes = if args.iter().any(|a| a == "--divide") {
+    let nodes = if args.divide {
         let split = perft_divide(&board, depth);
         for (mv, n) in &split {
             println!("{}: {n}", board.to_uci(*mv));
@@ -84,21 +96,32 @@ fn run_suite(path: &str, max_nodes: u64) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let entries = parse_suite(&text)?;
     let (mut failures, mut total) = (0, 0u64);
+    let expected_total: u64 = entries
+        .iter()
+        .flat_map(|e| &e.counts)
+        .map(|&(_, n)| n)
+        .filter(|&n| n <= max_nodes)
+        .sum();
+    let bar = progress::bar(expected_total, "{human_pos}/{human_len} nodes");
     let start = Instant::now();
     for entry in &entries {
         let board = Board::from_fen(&entry.fen).map_err(|e| format!("{}: {e}", entry.fen))?;
         for &(depth, expected) in entry.counts.iter().filter(|(_, n)| *n <= max_nodes) {
             let got = perft(&board, depth);
             total += got;
+            bar.inc(expected);
             if got != expected {
                 failures += 1;
-                println!(
-                    "MISMATCH {} depth {depth}: expected {expected}, got {got}",
-                    entry.fen
-                );
+                bar.suspend(|| {
+                    println!(
+                        "MISMATCH {} depth {depth}: expected {expected}, got {got}",
+                        entry.fen
+                    )
+                });
             }
         }
     }
+    bar.finish_and_clear();
     println!("{} positions, {failures} mismatches", entries.len());
     report(total, start);
     if failures > 0 {

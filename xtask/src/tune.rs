@@ -5,7 +5,8 @@
 //! a position is kept as its sparse coefficients (White minus Black) plus
 //! those three factors. The sigmoid constant K is fitted first (with the
 //! starting weights), then Adam runs full-batch epochs over the middlegame
-//! and endgame halves; a tenth of the data is held back, and the weights of
+//! and endgame halves; a tenth of the data is held back (see
+//! [`held_back_mask`]), and the weights of
 //! the epoch with the lowest held-back loss are written out as the Rust
 //! source of the weight table.
 //!
@@ -26,6 +27,7 @@
 //! ways: `[1.0]` / `[0.5]` / `[0]`, `c9 "1-0";`, or a bare `1-0`, `0-1`,
 //! `1/2-1/2` field. Results are from White's side.
 
+use crate::progress;
 use eval_terms::{Tables, Trace, Weights, evaluate};
 use movegen::Board;
 use std::io::{BufRead, Write};
@@ -403,6 +405,7 @@ pub(crate) fn fit_group_scales(
     };
     let mut k = fit_k(train, start);
     let (beta1, beta2, eps, lr) = (0.9, 0.999, 1e-12, 0.01);
+    let bar = progress::bar(rounds as u64 * 150, "epoch {pos}/{len}");
     for round in 0..rounds {
         let mut m = vec![0.0; scales.len()];
         let mut v = vec![0.0; scales.len()];
@@ -425,15 +428,20 @@ pub(crate) fn fit_group_scales(
                 // Shrink only: the Compendium's value is the ceiling, a tenth of it the floor.
                 scales[j] = scales[j].clamp(0.1, 1.0);
             }
+            bar.inc(1);
         }
         k = fit_k(train, &apply(&scales));
-        eprintln!(
-            "round {}: K {k:.4}, train {:.6}, held-back {:.6}",
-            round + 1,
-            loss(train, &apply(&scales), k),
-            loss(held_back, &apply(&scales), k)
+        progress::note(
+            &bar,
+            format!(
+                "round {}: K {k:.4}, train {:.6}, held-back {:.6}",
+                round + 1,
+                loss(train, &apply(&scales), k),
+                loss(held_back, &apply(&scales), k)
+            ),
         );
     }
+    bar.finish_and_clear();
     let named = groups.into_iter().zip(scales.iter().copied()).collect();
     // A shrunk weight keeps at least one centipawn of its sign, so no term rounds away.
     let mut scaled = apply(&scales);
@@ -451,83 +459,189 @@ pub(crate) fn fit_group_scales(
 }
 
 /// The default pull towards the starting weights (see [`Prior`]).
-const DEFAULT_L2: f64 = 1e-7;
+const DEFAULT_L2: &str = "1e-7";
 
 /// Lines per block of the held-back split (a few games' worth).
 const HELD_BACK_BLOCK: usize = 500;
 
-pub(crate) fn run(args: &[String]) -> Result<(), String> {
-    let data = crate::option(args, "--data").ok_or("tune needs --data FILE")?;
-    let epochs: usize = crate::option(args, "--epochs")
-        .map_or(Ok(400), str::parse)
-        .map_err(|e| format!("--epochs: {e}"))?;
-    let lr: f64 = crate::option(args, "--lr")
-        .map_or(Ok(1.0), str::parse)
-        .map_err(|e| format!("--lr: {e}"))?;
-    let l2: f64 = crate::option(args, "--l2")
-        .map_or(Ok(DEFAULT_L2), str::parse)
-        .map_err(|e| format!("--l2: {e}"))?;
+/// `cargo xtask tune`: Texel-tunes every evaluation weight (K fit, Adam, a
+/// held-back tenth in blocks of whole games) and writes the weight table.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Positions with results: `FEN [1.0]`, `FEN c9 "1-0";` or `FEN 1-0` lines (White's side).
+    #[arg(long, value_name = "FILE")]
+    data: String,
+    /// Full-batch Adam epochs.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    epochs: usize,
+    /// Adam's step, in centipawns.
+    #[arg(long, value_name = "X", default_value = "1.0")]
+    lr: f64,
+    /// Where to write the tuned weight table [default: crates/eval-terms/src/weights.rs].
+    #[arg(long, value_name = "PATH")]
+    out: Option<String>,
+    /// Read at most N lines of --data.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// The L2 pull towards the starting weights, per centipawn squared.
+    #[arg(long, value_name = "X", default_value = DEFAULT_L2)]
+    l2: f64,
+    /// Let the zero half of an opening-only or endgame-only term move too.
+    #[arg(long)]
+    free_phases: bool,
+    /// Let a weight cross zero, or leave zero.
+    #[arg(long)]
+    free_signs: bool,
+    /// Tune the mop-up and KBN vs K terms too.
+    #[arg(long)]
+    free_technique: bool,
+    /// Fit only one shrink factor per evaluation group (for small data sets).
+    #[arg(long, conflicts_with = "per_term")]
+    groups: bool,
+    /// Fit only one shrink factor per evaluation term (for small data sets).
+    #[arg(long)]
+    per_term: bool,
+}
+
+/// Where a sample came from in the data file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Origin {
+    /// Its line number (from 0).
+    pub(crate) line: usize,
+    /// The `# game` lines before it: datagen ends each game with one.
+    pub(crate) game: usize,
+}
+
+/// Which samples are held back, given where each came from and how many
+/// lines were read.
+///
+/// With at least ten blocks of [`HELD_BACK_BLOCK`] lines, every tenth block
+/// (as always, so that results on large files stay reproducible). On less,
+/// every tenth game when the file marks its games (`marked`: datagen's
+/// `# game i` lines), else every tenth of the positions in order; with
+/// fewer than ten games (or positions) the last one. Empty when there is
+/// only one game (or position): then nothing can be held back honestly.
+pub(crate) fn held_back_mask(origins: &[Origin], lines: usize, marked: bool) -> Vec<bool> {
+    if lines.div_ceil(HELD_BACK_BLOCK) >= 10 {
+        return origins
+            .iter()
+            .map(|o| (o.line / HELD_BACK_BLOCK) % 10 == 9)
+            .collect();
+    }
+    // Units: games that have positions, numbered in order; else tenths of the positions.
+    let mut units = Vec::with_capacity(origins.len());
+    if marked {
+        let mut unit = 0;
+        for (i, o) in origins.iter().enumerate() {
+            if i > 0 && origins[i - 1].game != o.game {
+                unit += 1;
+            }
+            units.push(unit);
+        }
+    } else {
+        let n = origins.len();
+        units.extend((0..n).map(|i| i * 10.min(n) / n.max(1)));
+    }
+    let count = units.last().map_or(0, |u| u + 1);
+    if count < 2 {
+        return vec![false; origins.len()];
+    }
+    units
+        .into_iter()
+        .map(|u| {
+            if count >= 10 {
+                u % 10 == 9
+            } else {
+                u == count - 1
+            }
+        })
+        .collect()
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
+    let data = args.data.as_str();
+    let (epochs, lr) = (args.epochs, args.lr);
     let prior = Prior {
-        l2,
-        keep_one_phase_terms: !args.iter().any(|a| a == "--free-phases"),
-        keep_signs: !args.iter().any(|a| a == "--free-signs"),
-        keep_technique: !args.iter().any(|a| a == "--free-technique"),
+        l2: args.l2,
+        keep_one_phase_terms: !args.free_phases,
+        keep_signs: !args.free_signs,
+        keep_technique: !args.free_technique,
     };
-    let limit: usize = crate::option(args, "--limit")
-        .map_or(Ok(usize::MAX), str::parse)
-        .map_err(|e| format!("--limit: {e}"))?;
-    let out = crate::option(args, "--out")
-        .map(str::to_string)
-        .unwrap_or_else(|| {
-            concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../crates/eval-terms/src/weights.rs"
-            )
-            .to_string()
-        });
+    let limit = args.limit.unwrap_or(usize::MAX);
+    let out = args.out.clone().unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../crates/eval-terms/src/weights.rs"
+        )
+        .to_string()
+    });
 
     let weights = Weights::default();
     let mut tables = Tables::default();
     let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
-    let (mut train, mut held_back, mut skipped) = (Vec::new(), Vec::new(), 0usize);
+    let size = file.metadata().map_or(0, |m| m.len());
+    let bar = progress::bar(size, "{binary_bytes}/{binary_total_bytes} read");
+    let (mut samples, mut origins, mut skipped) = (Vec::new(), Vec::new(), 0usize);
+    let (mut lines, mut game) = (0usize, 0usize);
     for (n, line) in std::io::BufReader::new(file)
         .lines()
         .enumerate()
         .take(limit)
     {
         let line = line.map_err(|e| format!("{data}: {e}"))?;
+        lines = n + 1;
+        bar.inc(line.len() as u64 + 1);
+        if line.starts_with("# game") {
+            game += 1;
+            continue;
+        }
         match (parse_board(&line), parse_result(&line)) {
             (Some(board), Some(result)) => {
-                let s = sample(&board, &weights, &mut tables, result);
-                // Whole blocks of lines, so that a game's positions mostly
-                // fall on one side and the held-back loss is honest.
-                if (n / HELD_BACK_BLOCK) % 10 == 9 {
-                    held_back.push(s)
-                } else {
-                    train.push(s)
-                }
+                samples.push(sample(&board, &weights, &mut tables, result));
+                origins.push(Origin { line: n, game });
             }
             _ => skipped += 1,
         }
-        if n % 100_000 == 99_999 {
-            eprint!("\rread {} positions", n + 1);
+    }
+    bar.finish_and_clear();
+    // Whole blocks of lines (or whole games), so that a game's positions
+    // mostly fall on one side and the held-back loss is honest.
+    let mask = held_back_mask(&origins, lines, game > 0);
+    let (mut train, mut held_back) = (Vec::new(), Vec::new());
+    for (s, held) in samples.into_iter().zip(mask) {
+        if held {
+            held_back.push(s);
+        } else {
+            train.push(s);
         }
     }
     eprintln!(
-        "\r{} training positions, {} held back, {skipped} lines skipped",
+        "{} training positions, {} held back, {skipped} lines skipped",
         train.len(),
         held_back.len()
     );
+    if train.is_empty() && held_back.is_empty() {
+        return Err(format!(
+            "no line of {data} has a position and a result ({lines} lines read, {skipped} skipped); \
+             tune reads `FEN [1.0]`, `FEN c9 \"1-0\";` or `FEN 1-0` lines, as `cargo xtask datagen` \
+             and tools/pgn_to_epd.py write them"
+        ));
+    }
     if train.is_empty() || held_back.is_empty() {
-        return Err("no usable positions".into());
+        return Err(format!(
+            "{data}: {} usable positions, too few to hold any back to check the fit: tune \
+             needs positions from at least two games (datagen ends each game with a `# game` \
+             line), and thousands of positions for weights worth keeping; e.g. \
+             `cargo xtask datagen --games 100 --nodes 5000 --threads 2 --out FILE`",
+            train.len() + held_back.len()
+        ));
     }
     let start = Params::from_weights(&weights);
     let k = fit_k(&train, &start);
     let before = loss(&held_back, &start, k);
     println!("K = {k:.4}; held-back loss before: {before:.6}");
-    let per_term = args.iter().any(|a| a == "--per-term");
-    if per_term || args.iter().any(|a| a == "--groups") {
-        let (scaled, scales, k) = fit_group_scales(&train, &held_back, &start, 4, per_term);
+    if args.per_term || args.groups {
+        let (scaled, scales, k) = fit_group_scales(&train, &held_back, &start, 4, args.per_term);
         for (group, scale) in &scales {
             println!("{group:>14}: x{scale:.3}");
         }
@@ -540,7 +654,7 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         println!("scaled weights written to {out}");
         return Ok(());
     }
-    let t0 = std::time::Instant::now();
+    let bar = progress::bar(epochs as u64, "epoch {pos}/{len}");
     let (best, after) = adam(
         &train,
         &held_back,
@@ -550,17 +664,19 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
         lr,
         prior,
         |epoch, train_loss, held| {
-            let done = epoch as f64 / epochs as f64;
-            let left = t0.elapsed().as_secs_f64() * (1.0 - done) / done;
-            eprint!(
-                "\repoch {epoch:>5}/{epochs}  train {train_loss:.6}  held-back {held:.6}  ~{left:.0}s left   "
-            );
-            if epoch % 50 == 0 {
-                eprintln!();
+            bar.set_message(format!("train {train_loss:.6}  held-back {held:.6}"));
+            bar.inc(1);
+            if epoch % 50 == 0 || epoch == epochs {
+                progress::note(
+                    &bar,
+                    format!(
+                        "epoch {epoch:>5}/{epochs}  train {train_loss:.6}  held-back {held:.6}"
+                    ),
+                );
             }
         },
     );
-    eprintln!();
+    bar.finish_and_clear();
     println!("held-back loss after: {after:.6} (before {before:.6})");
     let tuned = best.to_weights();
     let mut file = std::fs::File::create(&out).map_err(|e| format!("{out}: {e}"))?;
@@ -814,5 +930,82 @@ mod tests {
             .sum::<f64>()
             / n;
         assert!((loss(&samples, &start, k) - single_loss).abs() < 1e-12);
+    }
+
+    /// Origins of `games` games of `per_game` positions each, datagen-style:
+    /// each game's lines followed by its `# game` line.
+    fn datagen_origins(games: usize, per_game: usize) -> (Vec<Origin>, usize) {
+        let mut origins = Vec::new();
+        let mut line = 0;
+        for game in 0..games {
+            for _ in 0..per_game {
+                origins.push(Origin { line, game });
+                line += 1;
+            }
+            line += 1; // the `# game` line
+        }
+        (origins, line)
+    }
+
+    #[test]
+    fn large_files_keep_the_tenth_block_split() {
+        let (origins, lines) = datagen_origins(200, 39);
+        assert!(lines >= 10 * HELD_BACK_BLOCK);
+        let mask = held_back_mask(&origins, lines, true);
+        for (o, held) in origins.iter().zip(&mask) {
+            assert_eq!(*held, (o.line / HELD_BACK_BLOCK) % 10 == 9, "{o:?}");
+        }
+        assert!(mask.iter().any(|&h| h));
+    }
+
+    #[test]
+    fn small_files_hold_back_whole_games() {
+        // The issue's run: 4 games, 153 positions.
+        let (origins, lines) = datagen_origins(4, 38);
+        let mask = held_back_mask(&origins, lines, true);
+        let held: Vec<&Origin> = origins
+            .iter()
+            .zip(&mask)
+            .filter(|(_, h)| **h)
+            .map(|(o, _)| o)
+            .collect();
+        assert_eq!(held.len(), 38);
+        assert!(held.iter().all(|o| o.game == 3), "the last game, whole");
+        // Twenty games: every tenth game.
+        let (origins, lines) = datagen_origins(20, 20);
+        let mask = held_back_mask(&origins, lines, true);
+        for (o, held) in origins.iter().zip(&mask) {
+            assert_eq!(*held, o.game % 10 == 9, "{o:?}");
+        }
+        // A game without positions is no unit: the last game with some is held back.
+        let mut origins = datagen_origins(3, 5).0;
+        for o in &mut origins {
+            if o.game == 2 {
+                o.game = 3;
+            }
+        }
+        let mask = held_back_mask(&origins, 30, true);
+        assert_eq!(mask.iter().filter(|&&h| h).count(), 5);
+        assert!(mask[10..].iter().all(|&h| h));
+    }
+
+    #[test]
+    fn small_files_without_games_hold_back_the_last_tenth() {
+        let origins: Vec<Origin> = (0..100).map(|line| Origin { line, game: 0 }).collect();
+        let mask = held_back_mask(&origins, 100, false);
+        assert!(mask[..90].iter().all(|&h| !h) && mask[90..].iter().all(|&h| h));
+        let origins: Vec<Origin> = (0..3).map(|line| Origin { line, game: 0 }).collect();
+        assert_eq!(held_back_mask(&origins, 3, false), [false, false, true]);
+    }
+
+    #[test]
+    fn one_game_or_one_position_holds_nothing_back() {
+        let (origins, lines) = datagen_origins(1, 40);
+        assert!(held_back_mask(&origins, lines, true).iter().all(|&h| !h));
+        assert_eq!(
+            held_back_mask(&[Origin { line: 0, game: 0 }], 1, false),
+            [false]
+        );
+        assert!(held_back_mask(&[], 0, false).is_empty());
     }
 }
