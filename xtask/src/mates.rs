@@ -13,7 +13,8 @@ const MATES: &[(&str, &str, i32)] = &[
     ("smothered", "r5rk/6pp/7N/4Q3/8/8/8/6K1 w - - 0 1", 1),
     ("epaulette", "3rkr2/8/8/8/8/8/Q7/6K1 w - - 0 1", 1),
     ("queen close", "6k1/5ppp/8/8/8/5Q2/8/6K1 w - - 0 1", 1),
-    ("KQ vs K", "8/8/8/4k3/8/8/8/4K2Q w - - 0 1", 8),
+    // Mate in 7 (the KQK table; Stockfish 15.1 `go mate 7` agrees).
+    ("KQ vs K", "8/8/8/4k3/8/8/8/4K2Q w - - 0 1", 7),
     ("KR vs K (MDP seed)", "8/7K/8/8/8/8/R7/7k w - - 0 1", 8),
 ];
 
