@@ -7,6 +7,7 @@
 
 use crate::endgame::DrawingChances;
 use crate::info::Info;
+use crate::known_draws::{self, KnownDraw};
 use crate::material_table::MaterialInfo;
 use crate::params::Weights;
 use crate::pawn_table::{PawnEntry, PawnTable};
@@ -63,6 +64,8 @@ pub struct Evaluation {
     pub pair_bonus: i32,
     /// Pair-o-Max's scale (`None` when the rules are off).
     pub mating: Option<Scale>,
+    /// The rule that makes the position a known draw, scored 0.
+    pub known_draw: Option<KnownDraw>,
     /// The final score from White's side.
     pub white_score: i32,
 }
@@ -143,6 +146,10 @@ pub fn evaluate<T: Tracer>(
         }
         _ => (0, None, unscaled),
     };
+    // Known draws extend Pair-o-Max's drawishness rules and are switched
+    // with them (`MatingPotential`), so that either can be measured alone.
+    let known_draw = mating.and_then(|_| known_draws::known_draw(board));
+    let white_score = if known_draw.is_some() { 0 } else { white_score };
     Evaluation {
         terms: total,
         phase,
@@ -150,6 +157,7 @@ pub fn evaluate<T: Tracer>(
         unscaled,
         pair_bonus,
         mating,
+        known_draw,
         white_score,
     }
 }

@@ -27,6 +27,7 @@ mod endgame;
 mod evaluate;
 mod info;
 mod king;
+mod known_draws;
 mod material;
 mod material_table;
 mod opening;
@@ -43,6 +44,7 @@ pub mod weights;
 
 pub use endgame::DrawingChances;
 pub use evaluate::{DRAW_SCALE_ONE, Evaluation, Tables, evaluate};
+pub use known_draws::{KnownDraw, known_draw};
 pub use params::{Param, Weights};
 pub use report::{EvalReport, TermRow};
 pub use score::{Phase, S};

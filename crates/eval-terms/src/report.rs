@@ -130,6 +130,9 @@ impl fmt::Display for EvalReport {
             }
             None => writeln!(f, "Mating potential: rules switched off")?,
         }
+        if let Some(rule) = e.known_draw {
+            writeln!(f, "Known draw: {rule}, scored 0")?;
+        }
         write!(f, "Final evaluation: {:+} cp (white side)", e.white_score)
     }
 }

@@ -71,7 +71,10 @@ fn the_start_position_is_level() {
 
 #[test]
 fn a_centralised_knight_beats_a_cornered_one() {
-    assert!(eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1") > eval("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"));
+    // Pawns on: a lone knight against a bare king is a known draw, scored 0 wherever it stands.
+    assert!(
+        eval("4k3/4p3/8/8/3N4/8/4P3/4K3 w - - 0 1") > eval("4k3/4p3/8/8/8/8/4P3/N3K3 w - - 0 1")
+    );
 }
 
 #[test]
