@@ -230,6 +230,17 @@ fn square(index: usize) -> Square {
     Square::try_index(index).expect("a board square")
 }
 
+/// Squares a strong piece of `kind` on `from` attacks (and, the moves
+/// being the same backwards, the squares it may have come from).
+fn piece_attacks(kind: PieceKind, from: Square, occupied: BitBoard) -> BitBoard {
+    match kind {
+        PieceKind::Knight => attacks::knight(from),
+        PieceKind::Bishop => attacks::bishop(from, occupied),
+        PieceKind::Rook => attacks::rook(from, occupied),
+        _ => attacks::queen(from, occupied),
+    }
+}
+
 impl<'a> Position<'a> {
     fn new(squares: &Squares, kinds: &'a [PieceKind]) -> Option<Position<'a>> {
         let men = 2 + kinds.len();
@@ -258,13 +269,7 @@ impl<'a> Position<'a> {
             if captured == Some(2 + i) {
                 continue;
             }
-            let from = square(self.squares[2 + i]);
-            attacked |= match kind {
-                PieceKind::Knight => attacks::knight(from),
-                PieceKind::Bishop => attacks::bishop(from, occupied),
-                PieceKind::Rook => attacks::rook(from, occupied),
-                _ => attacks::queen(from, occupied),
-            };
+            attacked |= piece_attacks(kind, square(self.squares[2 + i]), occupied);
         }
         attacked
     }
@@ -300,12 +305,7 @@ impl<'a> Position<'a> {
             let from = square(self.squares[slot]);
             let origins = match slot {
                 0 => attacks::king(from) - attacks::king(weak_king),
-                _ => match self.kinds[slot - 2] {
-                    PieceKind::Knight => attacks::knight(from),
-                    PieceKind::Bishop => attacks::bishop(from, self.occupied),
-                    PieceKind::Rook => attacks::rook(from, self.occupied),
-                    _ => attacks::queen(from, self.occupied),
-                },
+                _ => piece_attacks(self.kinds[slot - 2], from, self.occupied),
             } - self.occupied;
             for origin in origins {
                 let mut before = self.squares;

@@ -75,8 +75,7 @@ pub fn known_draw(board: &Board) -> Option<KnownDraw> {
 }
 
 fn on_one_colour(squares: BitBoard) -> bool {
-    let light = squares.iter().filter(|s| s.is_light()).count();
-    light == 0 || light == squares.len() as usize
+    squares.is_subset(BitBoard::LIGHT_SQUARES) || (squares & BitBoard::LIGHT_SQUARES).is_empty()
 }
 
 fn wrong_rook_pawn(board: &Board) -> Option<KnownDraw> {

@@ -232,7 +232,9 @@ impl Searcher {
         if options.endgame_tables {
             // A tabled root starts its table's build now (in the background),
             // not only when the tree first reaches a tabled position.
-            let _ = eval_terms::dtm::probe(root);
+            if let Some((ending, _)) = eval_terms::dtm::Ending::of(root) {
+                eval_terms::dtm::table(ending);
+            }
         }
         let mut legal = MoveList::new();
         root.generate_moves(&mut legal);
@@ -367,16 +369,15 @@ impl Searcher {
             // A stop inside an iteration can leave a better line than the
             // last one reported (a mate found at the new depth, say); the
             // GUI is told of it, as the move played will be that line's.
-            let best = &mut root_moves[0];
             // Below the last iteration's score, the line is exact for its own
             // move only: the moves not yet searched may hold the position
             // higher (a mated side's longest defence, say). It bounds the
             // position from below, and is reported so.
             if let Some((_, completed)) = last_reported
-                && best.bound.is_none()
-                && best.score < completed
+                && root_moves[0].bound.is_none()
+                && root_moves[0].score < completed
             {
-                best.bound = Some(Bound::Lower);
+                root_moves[0].bound = Some(Bound::Lower);
             }
             let best = &root_moves[0];
             let changed = last_reported != Some((best.mv, best.score));

@@ -99,6 +99,19 @@ impl MovePicker {
         self.quiet_checks_only = true;
     }
 
+    /// The next quiet move not yet played that gives check.
+    fn next_quiet_check(&mut self, board: &Board) -> Option<Move> {
+        while self.next_quiet < self.quiets.len() {
+            let i = self.next_quiet;
+            self.next_quiet += 1;
+            let mv = self.quiets[i];
+            if self.quiet_scores[i] != i32::MIN && mv != self.tt_move && board.gives_check(mv) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
     /// The next move to try, best first, or `None` when all are out.
     pub fn next(&mut self, board: &Board, histories: &Histories) -> Option<Move> {
         loop {
@@ -202,21 +215,6 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
-    }
-}
-
-impl MovePicker {
-    /// The next quiet move not yet played that gives check.
-    fn next_quiet_check(&mut self, board: &Board) -> Option<Move> {
-        while self.next_quiet < self.quiets.len() {
-            let i = self.next_quiet;
-            self.next_quiet += 1;
-            let mv = self.quiets[i];
-            if self.quiet_scores[i] != i32::MIN && mv != self.tt_move && board.gives_check(mv) {
-                return Some(mv);
-            }
-        }
-        None
     }
 }
 
