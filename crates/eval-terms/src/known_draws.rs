@@ -1,10 +1,12 @@
 //! Endings that cannot be won, recognised by their material and, for the
-//! wrong rook pawn, by where the defending king stands. Pair-o-Max's
+//! wrong rook pawn, by where the defending king stands; K+P vs K by the
+//! exact [`kpk`] bitbase. Pair-o-Max's
 //! divisors discount drawish material; these positions are draws outright,
 //! and the evaluation scores them 0 (with Pair-o-Max's rules on) so that
 //! the search neither trades into them hoping to win nor out of them
 //! fearing to lose.
 
+use crate::kpk;
 use movegen::{BitBoard, Board, Color, File, PieceKind, Square};
 use std::fmt;
 
@@ -22,6 +24,8 @@ pub enum KnownDraw {
     /// stands on or next to the queening square, which the bishop does not
     /// cover: the king cannot be driven out of the corner.
     WrongRookPawn,
+    /// King and pawn against king, drawn by the KPK bitbase.
+    KingAndPawn,
 }
 
 impl fmt::Display for KnownDraw {
@@ -33,6 +37,7 @@ impl fmt::Display for KnownDraw {
             KnownDraw::WrongRookPawn => {
                 "rook pawn with the wrong bishop, defending king in the corner"
             }
+            KnownDraw::KingAndPawn => "king and pawn against king, drawn in the KPK bitbase",
         })
     }
 }
@@ -48,6 +53,9 @@ impl fmt::Display for KnownDraw {
 /// // The h-pawn queens on h8, a dark square the light bishop never covers.
 /// let rook_pawn = Board::from_fen("7k/8/8/7P/8/8/8/3BK3 w - - 0 1").unwrap();
 /// assert_eq!(known_draw(&rook_pawn), Some(KnownDraw::WrongRookPawn));
+/// // The defender holds the opposition in front of the pawn.
+/// let opposition = Board::from_fen("8/3k4/8/3K4/3P4/8/8/8 w - - 0 1").unwrap();
+/// assert_eq!(known_draw(&opposition), Some(KnownDraw::KingAndPawn));
 /// ```
 pub fn known_draw(board: &Board) -> Option<KnownDraw> {
     let heavy = board.pieces(PieceKind::Queen) | board.pieces(PieceKind::Rook);
@@ -58,6 +66,9 @@ pub fn known_draw(board: &Board) -> Option<KnownDraw> {
     let knights = board.pieces(PieceKind::Knight);
     let bishops = board.pieces(PieceKind::Bishop);
     if !pawns.is_empty() {
+        if let Some(wins) = kpk::probe(board) {
+            return (!wins).then_some(KnownDraw::KingAndPawn);
+        }
         return wrong_rook_pawn(board);
     }
     if (knights | bishops).len() <= 1 {

@@ -28,6 +28,7 @@ mod evaluate;
 mod info;
 mod king;
 mod known_draws;
+pub mod kpk;
 mod material;
 mod material_table;
 mod opening;

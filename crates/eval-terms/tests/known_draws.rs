@@ -69,11 +69,14 @@ fn random_dead_draws_score_zero() {
     let mut evaluator = Evaluator::new();
     let same_colour = |b: &Board| known_draw(b) == Some(KnownDraw::SameColouredBishops);
     let wrong_corner = |b: &Board| known_draw(b) == Some(KnownDraw::WrongRookPawn);
+    let kpk_draw = |b: &Board| known_draw(b) == Some(KnownDraw::KingAndPawn);
     let sets = [
         positions("KNNk", 100, 1, |_| true),
         positions("KBBk", 100, 2, same_colour),
         positions("KBPk", 100, 3, wrong_corner),
         positions("kbppK", 100, 4, wrong_corner),
+        positions("KPk", 100, 7, kpk_draw),
+        positions("kpK", 100, 8, kpk_draw),
     ];
     for board in sets.iter().flatten() {
         assert!(known_draw(board).is_some(), "{}", board.to_fen());
@@ -99,6 +102,20 @@ fn winning_neighbours_stay_winning() {
         assert!(known_draw(board).is_none(), "{}", board.to_fen());
         assert!(
             white_score(&mut evaluator, board) >= 500,
+            "{}",
+            board.to_fen()
+        );
+    }
+}
+
+#[test]
+fn won_king_and_pawn_endings_are_not_draws() {
+    let mut evaluator = Evaluator::new();
+    let won = |b: &Board| eval_terms::kpk::probe(b) == Some(true);
+    for board in positions("KPk", 100, 9, won) {
+        assert!(known_draw(&board).is_none(), "{}", board.to_fen());
+        assert!(
+            white_score(&mut evaluator, &board) > 0,
             "{}",
             board.to_fen()
         );
