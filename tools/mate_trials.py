@@ -59,6 +59,8 @@ coincides with ply 100 anyway).
 Output
 ------
 One progress line per finished game, a per-ending summary table (starts, mates,
+starts where the engine announced a mate with its first move, games mated in
+exactly the announced number of moves,
 failures by reason, average/maximum strong-side moves to mate), and a CSV of all
 games (``--csv``) with the start FEN, result, reason, plies, clocks, time used
 and the full UCI move list (so any game can be replayed).  ``--pgn`` optionally
@@ -196,7 +198,8 @@ class ManagedEngine:
              timeout: float) -> chess.engine.PlayResult:
         """Like ``SimpleEngine.play`` but with a hard wall-clock timeout."""
         assert self.engine is not None
-        coro = asyncio.wait_for(self.engine.protocol.play(board, limit, game=game), timeout)
+        coro = asyncio.wait_for(
+            self.engine.protocol.play(board, limit, game=game, info=chess.engine.INFO_SCORE), timeout)
         future = asyncio.run_coroutine_threadsafe(coro, self.engine.protocol.loop)
         return future.result()
 
@@ -255,6 +258,19 @@ class GameRecord:
     defender_clock_left: float = 0.0
     final_fen: str = ""
     moves: str = ""                # UCI moves, space separated
+    announced: str = ""            # the strong side's score at its first move ("mate N" or cp)
+
+    @property
+    def announced_mate(self) -> Optional[int]:
+        """N of a first-move "mate N" announcement, if there was one."""
+        if self.announced.startswith("mate "):
+            return int(self.announced.split()[1])
+        return None
+
+    @property
+    def exact(self) -> bool:
+        """Mated in exactly the number of moves announced at the first move."""
+        return self.mated and self.announced_mate == self.strong_moves
 
     @property
     def mated(self) -> bool:
@@ -310,6 +326,11 @@ def play_game(ending: str, index: int, seed: int, strong_engine: ManagedEngine,
             fail("flag", side, f"ply {len(moves) + 1}: clock {clocks[mover]:.3f}s after a {elapsed:.3f}s move")
             break
         clocks[mover] += inc
+        if is_strong and not moves:
+            score = result.info.get("score")
+            if score is not None:
+                pov = score.pov(mover)
+                rec.announced = f"mate {pov.mate()}" if pov.is_mate() else f"cp {pov.score()}"
         move = result.move
         if move is None or move not in board.legal_moves:
             fail("illegal", side, f"ply {len(moves) + 1}: bestmove {move}")
@@ -400,12 +421,15 @@ def write_pgn(path: str, records: Sequence[GameRecord], engine_name: str, defend
 
 
 def summarise(records: Sequence[GameRecord], endings: Sequence[str]) -> str:
-    header = ["ending", "starts", "mates"] + list(FAIL_REASONS) + ["avg_moves", "max_moves", "avg_time_s"]
+    header = (["ending", "starts", "mates", "announced", "exact"] + list(FAIL_REASONS)
+              + ["avg_moves", "max_moves", "avg_time_s"])
     rows = []
     for ending in list(endings) + ["all"]:
         recs = [r for r in records if ending == "all" or r.ending == ending]
         mates = [r for r in recs if r.mated]
-        row = [ending, str(len(recs)), f"{len(mates)}/{len(recs)}"]
+        announced = sum(1 for r in recs if r.announced_mate is not None and r.announced_mate > 0)
+        exact = sum(1 for r in recs if r.exact)
+        row = [ending, str(len(recs)), f"{len(mates)}/{len(recs)}", str(announced), str(exact)]
         for reason in FAIL_REASONS:
             row.append(str(sum(1 for r in recs if not r.mated and r.reason == reason)))
         if mates:
