@@ -1,7 +1,8 @@
 //! End-to-end tests of `setoption`, driving the built binary: every option
 //! with good values (silent) and bad ones (`info string`, nothing changes),
 //! and the options' effects on a search: MultiPV, UCI_ShowWDL, Hash,
-//! Threads, Clear Hash, Move Overhead and MateDistancePruning.
+//! Threads, Clear Hash, Move Overhead, MateDistancePruning and
+//! UCI_LimitStrength.
 
 mod common;
 
@@ -35,6 +36,10 @@ fn every_option_takes_good_values_silently() {
         "setoption name UCI_ShowWDL value false",
         "setoption name MateDistancePruning value false",
         "setoption name MateDistancePruning value true",
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 2800",
+        "setoption name UCI_Elo value 1320",
+        "setoption name UCI_LimitStrength value false",
         // Names match case-insensitively, values `true`/`false` too.
         "setoption name hash value 8",
         "setoption name THREADS value 1",
@@ -53,7 +58,7 @@ fn every_option_takes_good_values_silently() {
 #[test]
 fn bad_option_values_are_reported_and_change_nothing() {
     let mut engine = Engine::spawn();
-    let cases: [(&str, &str); 19] = [
+    let cases: [(&str, &str); 21] = [
         (
             "setoption name Hash value 0",
             "option Hash: 0 is outside 1..65536",
@@ -106,6 +111,14 @@ fn bad_option_values_are_reported_and_change_nothing() {
         (
             "setoption name MateDistancePruning value yes",
             "option MateDistancePruning: 'yes' is not true or false",
+        ),
+        (
+            "setoption name UCI_Elo value 1000",
+            "option UCI_Elo: 1000 is outside 1320..2800",
+        ),
+        (
+            "setoption name UCI_LimitStrength value on",
+            "option UCI_LimitStrength: 'on' is not true or false",
         ),
         (
             "setoption name NoSuchOption value 3",
@@ -323,4 +336,30 @@ fn mate_distance_pruning_off_still_finds_the_mate() {
     });
     let score = out.last_info().and_then(|i| i.score);
     engine.check(score == Some(Score::Mate(1)), || format!("score {score:?}"));
+}
+
+#[test]
+fn limited_strength_varies_its_moves_but_takes_a_mate_in_one() {
+    let mut engine = Engine::spawn();
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 1320");
+    let clock = "go wtime 60000 btime 60000 winc 1000 binc 1000";
+    let start = board(START_FEN, &[], false);
+    let mut played = HashSet::new();
+    for _ in 0..12 {
+        engine.send("position startpos");
+        let out = engine.go(clock, LINE_TIMEOUT);
+        engine.check_search(&start, &out);
+        played.insert(out.bestmove.best.clone());
+    }
+    // A full-strength search plays one opening move here; a 1320 player
+    // chooses among its four best lines, none of them much worse.
+    engine.check(played.len() >= 2, || format!("always {played:?}"));
+    for _ in 0..6 {
+        engine.send(&format!("position fen {MATE_IN_ONE_FEN}"));
+        let out = engine.go(clock, LINE_TIMEOUT);
+        engine.check(out.bestmove.best == "a1a8", || {
+            format!("missed the mate: {:?}", out.bestmove)
+        });
+    }
 }

@@ -2,6 +2,7 @@
 //! are read. Names match case-insensitively, as the UCI specification asks.
 
 use protocol::{OptionKind, UciOption};
+use search::strength::{MAX_ELO, MIN_ELO};
 use std::time::Duration;
 
 /// Every option's current value.
@@ -29,6 +30,10 @@ pub struct EngineOptions {
     pub mate_at_a_glance: bool,
     /// Distance-to-mate tables for the basic mates on or off.
     pub endgame_tables: bool,
+    /// Play at `elo` instead of full strength.
+    pub limit_strength: bool,
+    /// The rating to play at when `limit_strength` is on.
+    pub elo: u32,
 }
 
 impl Default for EngineOptions {
@@ -45,6 +50,8 @@ impl Default for EngineOptions {
             mating_potential: true,
             mate_at_a_glance: true,
             endgame_tables: true,
+            limit_strength: false,
+            elo: MIN_ELO,
         }
     }
 }
@@ -111,6 +118,15 @@ pub fn declarations() -> Vec<UciOption> {
         UciOption::new("MatingPotential", OptionKind::Check { default: true }),
         UciOption::new("MateAtAGlance", OptionKind::Check { default: true }),
         UciOption::new("UseEndgameTables", OptionKind::Check { default: true }),
+        UciOption::new("UCI_LimitStrength", OptionKind::Check { default: false }),
+        UciOption::new(
+            "UCI_Elo",
+            OptionKind::Spin {
+                default: i64::from(d.elo),
+                min: i64::from(MIN_ELO),
+                max: i64::from(MAX_ELO),
+            },
+        ),
     ]
 }
 
@@ -136,6 +152,12 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
 }
 
 impl EngineOptions {
+    /// The strength limit the options ask for, if any.
+    pub fn strength(&self) -> Option<search::StrengthLimit> {
+        self.limit_strength
+            .then(|| search::StrengthLimit::new(self.elo))
+    }
+
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
     ///
     /// ```
@@ -193,6 +215,14 @@ impl EngineOptions {
             }
             "useendgametables" => {
                 self.endgame_tables = check("UseEndgameTables", value)?;
+                Ok(OptionEffect::None)
+            }
+            "uci_limitstrength" => {
+                self.limit_strength = check("UCI_LimitStrength", value)?;
+                Ok(OptionEffect::None)
+            }
+            "uci_elo" => {
+                self.elo = spin("UCI_Elo", value, MIN_ELO.into(), MAX_ELO.into())? as u32;
                 Ok(OptionEffect::None)
             }
             _ => Err(format!("no such option: '{}'", name.trim())),

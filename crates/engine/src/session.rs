@@ -218,6 +218,7 @@ impl Session {
                 mating_potential: self.options.mating_potential,
                 mate_at_a_glance: self.options.mate_at_a_glance,
                 endgame_tables: self.options.endgame_tables,
+                strength: self.options.strength(),
                 ..SearchOptions::default()
             },
             show_wdl: self.options.show_wdl,

@@ -12,11 +12,13 @@ fn main() {
         let fen = line.rsplit('\t').next().unwrap_or("").trim();
         let answer = match Board::from_fen(fen) {
             Ok(board) => match dtm::Ending::of(&board) {
-                Some((ending, strong)) => match dtm::build_now(ending).probe(ending, strong, &board) {
-                    Dtm::MateIn(plies) => format!("mate {}", plies.div_ceil(2)),
-                    Dtm::MatedIn(plies) => format!("mate -{}", plies / 2),
-                    Dtm::Draw => "draw".to_string(),
-                },
+                Some((ending, strong)) => {
+                    match dtm::build_now(ending).probe(ending, strong, &board) {
+                        Dtm::MateIn(plies) => format!("mate {}", plies.div_ceil(2)),
+                        Dtm::MatedIn(plies) => format!("mate -{}", plies / 2),
+                        Dtm::Draw => "draw".to_string(),
+                    }
+                }
                 None => "no table".to_string(),
             },
             Err(e) => format!("bad fen: {e}"),

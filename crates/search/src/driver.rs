@@ -4,6 +4,7 @@
 
 use crate::limits::Limits;
 use crate::score::{INFINITE, MATE_BOUND, Score, is_mate};
+use crate::strength::{self, StrengthLimit};
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
@@ -32,6 +33,9 @@ pub struct SearchOptions {
     /// Exact distance-to-mate tables for K+Q, K+R, K+B+B and K+B+N against
     /// a bare king (`UseEndgameTables`).
     pub endgame_tables: bool,
+    /// Play weaker on purpose (`UCI_LimitStrength` with `UCI_Elo`): a node
+    /// budget and a move chosen by rule among several lines.
+    pub strength: Option<StrengthLimit>,
 }
 
 impl Default for SearchOptions {
@@ -44,6 +48,7 @@ impl Default for SearchOptions {
             mating_potential: true,
             mate_at_a_glance: true,
             endgame_tables: true,
+            strength: None,
         }
     }
 }
@@ -169,6 +174,8 @@ struct RootMove {
 pub struct Searcher {
     tt: TranspositionTable,
     threads: Vec<ThreadData>,
+    /// Drives the limited-strength move choice; differs from run to run.
+    random: u64,
 }
 
 impl Searcher {
@@ -177,6 +184,7 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             threads: vec![ThreadData::default(); threads.max(1)],
+            random: random_seed(),
         }
     }
 
@@ -229,6 +237,18 @@ impl Searcher {
         control: &SearchControl,
         report: &mut (dyn FnMut(&SearchInfo) + Send),
     ) -> SearchResult {
+        let budgeted;
+        let limits = match options.strength {
+            Some(strength) => {
+                let budget = strength.node_budget();
+                budgeted = Limits {
+                    nodes: Some(limits.nodes.map_or(budget, |n| n.min(budget))),
+                    ..limits.clone()
+                };
+                &budgeted
+            }
+            None => limits,
+        };
         if options.endgame_tables {
             // A tabled root starts its table's build now (in the background),
             // not only when the tree first reaches a tabled position.
@@ -316,6 +336,10 @@ impl Searcher {
             let mut worker = Worker::new(0, &shared, main_data, game.clone());
             worker.clock_check = Some(&clock_check);
             let multipv = options.multipv.clamp(1, root_moves.len());
+            let lines = match options.strength {
+                Some(_) => multipv.max(strength::LINES).min(root_moves.len()),
+                None => multipv,
+            };
             let mut stability = 0u32;
             let mut last_best = Move::NULL;
             let mut last_reported: Option<(Move, i32)> = None;
@@ -334,7 +358,7 @@ impl Searcher {
                     });
                 }
             };
-            let depth = worker.iterate_with(root, &mut root_moves, multipv, &mut |w, moves| {
+            let depth = worker.iterate_with(root, &mut root_moves, lines, &mut |w, moves| {
                 let depth = w.completed_depth;
                 report_lines(w, moves, depth);
                 last_reported = Some((moves[0].mv, moves[0].score));
@@ -381,7 +405,7 @@ impl Searcher {
             }
             let best = &root_moves[0];
             let changed = last_reported != Some((best.mv, best.score));
-            if multipv == 1 && changed && best.score > -INFINITE {
+            if lines == 1 && changed && best.score > -INFINITE {
                 report_lines(&worker, &root_moves[..1], depth + 1);
             }
             stop.store(true, Relaxed);
@@ -389,6 +413,17 @@ impl Searcher {
             depth
         });
 
+        if let Some(strength) = options.strength {
+            self.random = self.random.wrapping_add(1);
+            let scores: Vec<i32> = root_moves
+                .iter()
+                .take(strength::LINES.max(options.multipv))
+                .map(|rm| rm.score)
+                .take_while(|&score| score > -INFINITE)
+                .collect();
+            let chosen = strength.choose(&scores, splitmix(self.random));
+            root_moves.swap(0, chosen);
+        }
         let best = &root_moves[0];
         let ponder = best.pv.get(1).copied().or_else(|| {
             let mut child = root.clone();
@@ -574,4 +609,22 @@ impl Worker<'_> {
             .store(key, moves[pv_index].mv, best, 0, depth, bound, 0);
         best
     }
+}
+
+/// A seed that differs between runs, so that a limited-strength engine does
+/// not play the same game twice.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    splitmix(nanos ^ u64::from(std::process::id()).rotate_left(32))
+}
+
+/// SplitMix64's output function: successive inputs give well-mixed,
+/// uncorrelated outputs.
+fn splitmix(state: u64) -> u64 {
+    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
