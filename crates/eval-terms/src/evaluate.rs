@@ -15,7 +15,7 @@ use crate::score::{Phase, S};
 use crate::trace::{Terms, Tracer};
 use crate::{endgame, king, material, opening, pawns, pieces, placement, threats, weights as w};
 use mating_heuristics::Scale;
-use movegen::Board;
+use movegen::{Board, Color};
 
 /// The per-thread caches an evaluation may use.
 pub struct Tables {
@@ -122,7 +122,24 @@ pub fn evaluate<T: Tracer>(
         placement::evaluate(board, &mut terms);
         pieces::evaluate(board, &mut info, &pawn_entry, &mut terms);
         opening::evaluate(board, &info, &mut terms);
-        king::evaluate(board, &info, &mut terms);
+        // The shelter depends on pawns, king square and castling rights
+        // alone, so untraced searches take it from the pawn table.
+        match tables.as_deref_mut() {
+            Some(tables) if !T::ACTIVE => {
+                for color in Color::ALL {
+                    let king_square = info.king[color.index()].index();
+                    let rights = king::castling_key(board, color);
+                    terms.score[0] +=
+                        tables
+                            .pawns
+                            .shelter(board, color.index(), king_square, rights, || {
+                                king::shelter_score(board, &info, color, weights)
+                            });
+                }
+                king::evaluate(board, &info, &mut terms, false);
+            }
+            _ => king::evaluate(board, &info, &mut terms, true),
+        }
         threats::evaluate(board, &info, &mut terms);
         placement::centre_control(&info, &mut terms);
         placement::space(board, &info, &mut terms);

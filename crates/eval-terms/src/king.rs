@@ -5,7 +5,8 @@
 
 use crate::bits::{file_of, front_fill, relative_rank, squares};
 use crate::info::Info;
-use crate::trace::{Terms, Tracer};
+use crate::score::S;
+use crate::trace::{NoTrace, Terms, Tracer};
 use crate::weights as w;
 use movegen::{Board, CastleSide, Color, File, PieceKind, Square, attacks};
 
@@ -19,7 +20,14 @@ fn king_files(king: movegen::Square) -> u64 {
     set
 }
 
-pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<'_, T>) {
+/// The king-safety terms; `with_shelter` false leaves out the shelter and
+/// storm, which the caller then takes from the pawn table ([`shelter_score`]).
+pub(crate) fn evaluate<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    terms: &mut Terms<'_, T>,
+    with_shelter: bool,
+) {
     let occupied = board.occupied();
     for color in Color::ALL {
         let c = color.index();
@@ -27,7 +35,9 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
         let king = info.king[c];
         let files = king_files(king);
 
-        shelter_and_storm(board, info, color, terms);
+        if with_shelter {
+            shelter_and_storm(board, info, color, terms);
+        }
 
         // Attacks on the king zone, once two pieces join in.
         let attackers = info.king_attackers[1 - c];
@@ -141,6 +151,31 @@ impl Shelter {
             - entry(w::STORM, &self.storm)
             - weights[w::STORM_FIXED.at(0)].mg() * self.storm_fixed
     }
+}
+
+/// What [`shelter_and_storm`] adds for `color`, White minus Black, untraced:
+/// the value the pawn table keeps per king square and castling rights.
+pub(crate) fn shelter_score(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    weights: &crate::Weights,
+) -> S {
+    let mut tracer = NoTrace;
+    let mut terms = Terms::new(weights, &mut tracer);
+    shelter_and_storm(board, info, color, &mut terms);
+    terms.white_minus_black()
+}
+
+/// `color`'s castling rights as the shelter sees them: which castled squares
+/// it may still choose among (0 to 3).
+pub(crate) fn castling_key(board: &Board, color: Color) -> u16 {
+    let rights = board.castling_rights();
+    CastleSide::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &side)| u16::from(rights.rook(color, side).is_some()) << i)
+        .sum()
 }
 
 /// The pawn shelter and the enemy's storm on the king's three files. A king

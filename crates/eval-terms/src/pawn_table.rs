@@ -20,6 +20,27 @@ pub(crate) struct PawnEntry {
     pub(crate) passed: [u64; 2],
     /// White pawns with a black pawn right in front (the Compendium's fixed pairs).
     pub(crate) fixed_pairs: u32,
+    /// Each colour's shelter and storm terms, for the king square and
+    /// castling rights they were last computed with.
+    shelter: [ShelterMemo; 2],
+}
+
+/// The shelter and storm terms (White minus Black) of one king: they depend
+/// only on the pawns, the king's square and its side's castling rights.
+#[derive(Copy, Clone, Debug)]
+struct ShelterMemo {
+    /// King square index and castling rights, or `u16::MAX` when empty.
+    key: u16,
+    score: S,
+}
+
+impl Default for ShelterMemo {
+    fn default() -> Self {
+        ShelterMemo {
+            key: u16::MAX,
+            score: S::ZERO,
+        }
+    }
 }
 
 impl PawnEntry {
@@ -29,6 +50,7 @@ impl PawnEntry {
             score: S::ZERO,
             passed,
             fixed_pairs,
+            shelter: Default::default(),
         }
     }
 }
@@ -88,5 +110,34 @@ impl PawnTable {
         entry.score = terms.white_minus_black();
         self.entries[slot] = entry;
         entry
+    }
+
+    /// The shelter and storm terms of `color`'s king on `king` with castling
+    /// rights `rights` (a small number), from the entry of `board`'s pawns
+    /// or from `compute` (then kept there). Call after [`probe`](Self::probe)
+    /// for the same board.
+    #[inline]
+    pub(crate) fn shelter(
+        &mut self,
+        board: &Board,
+        color: usize,
+        king: usize,
+        rights: u16,
+        compute: impl FnOnce() -> S,
+    ) -> S {
+        let key = board.pawn_key() | 1;
+        let entry = &mut self.entries[(key as usize) & (ENTRIES - 1)];
+        let memo_key = (king as u16) << 4 | rights;
+        if entry.key != key {
+            return compute();
+        }
+        let memo = &mut entry.shelter[color];
+        if memo.key != memo_key {
+            *memo = ShelterMemo {
+                key: memo_key,
+                score: compute(),
+            };
+        }
+        memo.score
     }
 }

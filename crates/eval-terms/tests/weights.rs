@@ -118,6 +118,10 @@ fn cached_and_uncached_evaluations_agree() {
         let cached = evaluate(board, &weights, Some(&mut tables), &mut NoTrace);
         let fresh = evaluate(board, &weights, None, &mut NoTrace);
         assert_eq!(cached.white_score, fresh.white_score, "{}", board.to_fen());
+        assert_eq!(cached.terms, fresh.terms, "{}", board.to_fen());
+        // Again, now with the pawn entry and its shelter memos in place.
+        let again = evaluate(board, &weights, Some(&mut tables), &mut NoTrace);
+        assert_eq!(again.terms, fresh.terms, "{}", board.to_fen());
     });
     let (probes, hits) = tables.pawn_table_stats();
     assert!(probes > 3_000 && hits > 0);

@@ -462,6 +462,7 @@ impl Worker<'_> {
             }
             let mut child = board.clone();
             child.play_unchecked(mv);
+            self.shared.tt.prefetch(child.hash());
             let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1, false);
             if self.stopped {
                 return 0;
