@@ -18,7 +18,7 @@
 //! use search::StrengthLimit;
 //!
 //! let novice = StrengthLimit::new(1320);
-//! let expert = StrengthLimit::new(2200);
+//! let expert = StrengthLimit::new(2100);
 //! assert!(novice.node_budget() < expert.node_budget());
 //! // Two lines 30 cp apart: the novice sometimes plays the worse one.
 //! let picks = (0..100u64)
@@ -26,19 +26,19 @@
 //!     .count();
 //! assert!(picks > 10 && picks < 50);
 //! // At the top rating it never does.
-//! assert!((0..100u64).all(|r| StrengthLimit::new(2400).choose(&[30, 0], r) == 0));
+//! assert!((0..100u64).all(|r| StrengthLimit::new(2300).choose(&[30, 0], r) == 0));
 //! ```
 
 /// The lowest rating offered.
 pub const MIN_ELO: u32 = 1320;
 /// The highest rating offered: full search, best move always.
-pub const MAX_ELO: u32 = 2400;
+pub const MAX_ELO: u32 = 2300;
 /// Lines searched to choose among.
 pub const LINES: usize = 4;
 /// The node budget at [`MIN_ELO`].
-pub const BASE_NODES: u64 = 2_500;
+pub const BASE_NODES: u64 = 650;
 /// Rating points per doubling of the node budget.
-pub const ELO_PER_DOUBLING: u32 = 140;
+pub const ELO_PER_DOUBLING: u32 = 100;
 /// The move-choice temperature at [`MIN_ELO`], in centipawns.
 pub const MAX_TEMPERATURE: f64 = 30.0;
 
