@@ -31,7 +31,8 @@
 
 /// The lowest rating offered.
 pub const MIN_ELO: u32 = 1320;
-/// The highest rating offered: full search, best move always.
+/// The highest rating offered: always the best line, with a node budget the
+/// clock of a fast game meets first.
 pub const MAX_ELO: u32 = 2300;
 /// Lines searched to choose among.
 pub const LINES: usize = 4;
