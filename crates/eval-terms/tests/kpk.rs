@@ -32,8 +32,15 @@ fn slot(white_to_move: bool, white_king: Square, black_king: Square, pawn: Squar
 }
 
 fn fen(white_king: Square, black_king: Square, pawn: Square, white_to_move: bool) -> String {
+    placement_fen(
+        [(white_king, 'K'), (black_king, 'k'), (pawn, 'P')],
+        white_to_move,
+    )
+}
+
+fn placement_fen(men: [(Square, char); 3], white_to_move: bool) -> String {
     let mut grid = [['1'; 8]; 8];
-    for (square, man) in [(white_king, 'K'), (black_king, 'k'), (pawn, 'P')] {
+    for (square, man) in men {
         grid[7 - square.rank().index()][square.file().index()] = man;
     }
     let rows: Vec<String> = grid.iter().map(|r| r.iter().collect()).collect();
@@ -121,21 +128,18 @@ fn solve_independently() -> (Vec<Node>, Vec<Value>) {
                 } else {
                     Value::Draw
                 }
-            } else if node.white_to_move {
-                let all: Vec<Value> = child_values.collect();
-                if all.contains(&Value::Win) {
-                    Value::Win
-                } else if all.iter().all(|v| *v == Value::Draw) {
-                    Value::Draw
-                } else {
-                    Value::Unknown
-                }
             } else {
+                // The mover wants its own result: a win for White, a draw for Black.
+                let (hoped, feared) = if node.white_to_move {
+                    (Value::Win, Value::Draw)
+                } else {
+                    (Value::Draw, Value::Win)
+                };
                 let all: Vec<Value> = child_values.collect();
-                if all.contains(&Value::Draw) {
-                    Value::Draw
-                } else if all.iter().all(|v| *v == Value::Win) {
-                    Value::Win
+                if all.contains(&hoped) {
+                    hoped
+                } else if all.iter().all(|v| *v == feared) {
+                    feared
                 } else {
                     Value::Unknown
                 }
@@ -152,28 +156,19 @@ fn solve_independently() -> (Vec<Node>, Vec<Value>) {
     (nodes, values)
 }
 
+/// The same position with colours swapped: Black's pawn, ranks mirrored.
 fn flip_colours(board: &Board) -> Board {
-    let fen = board.to_fen();
-    let mut fields = fen.split(' ');
-    let placement: Vec<String> = fields
-        .next()
-        .unwrap()
-        .split('/')
-        .rev()
-        .map(|row| {
-            row.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if fields.next() == Some("w") { 'b' } else { 'w' };
-    Board::from_fen(&format!("{} {side} - - 0 1", placement.join("/"))).unwrap()
+    let pawn = board.pieces(PieceKind::Pawn).first().unwrap();
+    let white_to_move = board.side_to_move() == Color::Black;
+    let text = placement_fen(
+        [
+            (board.king(Color::Black).flip_rank(), 'K'),
+            (board.king(Color::White).flip_rank(), 'k'),
+            (pawn.flip_rank(), 'p'),
+        ],
+        white_to_move,
+    );
+    Board::from_fen(&text).unwrap()
 }
 
 #[test]

@@ -302,6 +302,12 @@ impl Searcher {
         let started = Instant::now();
         let single_reply_under_clock = root_moves.len() == 1 && limits.clock.is_some();
         let (main_data, helpers) = self.threads.split_first_mut().expect("at least one thread");
+        let multipv = options.multipv.clamp(1, root_moves.len());
+        // A limited strength searches extra lines to choose among.
+        let lines = match options.strength {
+            Some(_) => multipv.max(strength::LINES).min(root_moves.len()),
+            None => multipv,
+        };
 
         let main_result = std::thread::scope(|scope| {
             for (i, data) in helpers.iter_mut().enumerate() {
@@ -335,11 +341,7 @@ impl Searcher {
             };
             let mut worker = Worker::new(0, &shared, main_data, game.clone());
             worker.clock_check = Some(&clock_check);
-            let multipv = options.multipv.clamp(1, root_moves.len());
-            let lines = match options.strength {
-                Some(_) => multipv.max(strength::LINES).min(root_moves.len()),
-                None => multipv,
-            };
+
             let mut stability = 0u32;
             let mut last_best = Move::NULL;
             let mut last_reported: Option<(Move, i32)> = None;
@@ -417,7 +419,7 @@ impl Searcher {
             self.random = self.random.wrapping_add(1);
             let scores: Vec<i32> = root_moves
                 .iter()
-                .take(strength::LINES.max(options.multipv))
+                .take(lines)
                 .map(|rm| rm.score)
                 .take_while(|&score| score > -INFINITE)
                 .collect();
