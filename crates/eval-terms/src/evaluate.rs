@@ -23,6 +23,7 @@ pub struct Tables {
     pub mating_rules: bool,
     pub(crate) pawns: PawnTable,
     pub(crate) material: crate::material_table::MaterialTable,
+    pub(crate) placement: crate::placement::PlacementTable,
 }
 
 impl Default for Tables {
@@ -31,6 +32,7 @@ impl Default for Tables {
             mating_rules: true,
             pawns: PawnTable::default(),
             material: Default::default(),
+            placement: Default::default(),
         }
     }
 }
@@ -119,7 +121,14 @@ pub fn evaluate<T: Tracer>(
         let mut info = Info::new(board);
         terms.score[0] += pawn_entry.score;
         material::evaluate(board, &mut terms);
-        placement::evaluate(board, &mut terms);
+        match tables.as_deref_mut() {
+            Some(tables) if !T::ACTIVE => {
+                for color in Color::ALL {
+                    terms.score[color.index()] += tables.placement.score(board, weights, color);
+                }
+            }
+            _ => placement::evaluate(board, &mut terms),
+        }
         pieces::evaluate(board, &mut info, &pawn_entry, &mut terms);
         opening::evaluate(board, &info, &mut terms);
         // The shelter depends on pawns, king square and castling rights

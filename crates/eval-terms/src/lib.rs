@@ -24,6 +24,7 @@ mod bits;
 mod drawishness;
 pub mod dtm;
 mod endgame;
+mod eval_cache;
 mod evaluate;
 mod info;
 mod king;
@@ -56,12 +57,14 @@ use movegen::{Board, Color, PieceKind};
 /// A side-to-move-relative evaluation in centipawns.
 pub type Value = i32;
 
-/// The evaluation with its per-thread caches (pawn and material tables).
+/// The evaluation with its per-thread caches (scores, pawn and material
+/// tables, placement sums).
 /// One per search thread.
 #[derive(Default)]
 pub struct Evaluator {
     weights: Weights,
     tables: Tables,
+    cache: eval_cache::EvalCache,
 }
 
 impl Clone for Evaluator {
@@ -71,6 +74,7 @@ impl Clone for Evaluator {
         Evaluator {
             weights: self.weights.clone(),
             tables,
+            cache: Default::default(),
         }
     }
 }
@@ -86,18 +90,23 @@ impl Evaluator {
         Evaluator {
             weights,
             tables: Tables::default(),
+            cache: Default::default(),
         }
     }
 
     /// Switches Pair-o-Max's drawishness rules (and pair bonuses) on or off,
     /// for comparing the engine with and without them.
     pub fn set_mating_rules(&mut self, on: bool) {
+        if self.tables.mating_rules != on {
+            self.cache.clear();
+        }
         self.tables.mating_rules = on;
     }
 
     /// Forgets cached entries (on `ucinewgame`).
     pub fn clear(&mut self) {
         self.tables.clear();
+        self.cache.clear();
     }
 
     /// Pawn-table probes and hits so far.
@@ -108,8 +117,16 @@ impl Evaluator {
     /// The evaluation of `board` for the side to move, in centipawns.
     #[inline]
     pub fn evaluate(&mut self, board: &Board) -> Value {
-        let white =
-            evaluate(board, &self.weights, Some(&mut self.tables), &mut NoTrace).white_score;
+        let key = board.hash();
+        let white = match self.cache.probe(key) {
+            Some(white) => white,
+            None => {
+                let white = evaluate(board, &self.weights, Some(&mut self.tables), &mut NoTrace)
+                    .white_score;
+                self.cache.store(key, white);
+                white
+            }
+        };
         match board.side_to_move() {
             Color::White => white,
             Color::Black => -white,

@@ -4,16 +4,11 @@
 
 use crate::bits::{self, FOCAL_CENTRE, WIDER_CENTRE, relative_rank, squares};
 use crate::info::Info;
-use crate::trace::{Terms, Tracer};
+use crate::params::Weights;
+use crate::score::S;
+use crate::trace::{NoTrace, Terms, Tracer};
 use crate::weights as w;
 use movegen::{Board, Color, PieceKind, Square};
-
-const PIECES: [PieceKind; 4] = [
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-];
 
 fn file_edge_distance(square: Square) -> usize {
     let f = square.file() as usize;
@@ -22,28 +17,91 @@ fn file_edge_distance(square: Square) -> usize {
 
 pub(crate) fn evaluate<T: Tracer>(board: &Board, terms: &mut Terms<'_, T>) {
     for color in Color::ALL {
-        for kind in PIECES {
-            for square in board.colored_pieces(kind, color) {
-                terms.add(w::PIECE_RANK, relative_rank(square, color), color, 1);
-                terms.add(w::PIECE_RING, bits::ring(square), color, 1);
-                terms.add(w::PIECE_FILE, file_edge_distance(square), color, 1);
-            }
-        }
-        let king = board.king(color);
-        let rank = relative_rank(king, color);
-        if rank == 0 {
-            terms.add(w::KING_FILE, king.file() as usize, color, 1);
-        }
-        terms.add(w::KING_RANK, rank, color, 1);
         for kind in PieceKind::ALL {
-            let on = board.colored_pieces(kind, color).0;
-            let focal = (on & FOCAL_CENTRE).count_ones() as i32;
-            let wider = (on & WIDER_CENTRE).count_ones() as i32;
-            if focal != 0 {
-                terms.add(w::FOCAL_OCCUPATION, kind as usize, color, focal);
+            for square in board.colored_pieces(kind, color) {
+                add_piece(color, kind, square, terms);
             }
-            if wider != 0 {
-                terms.add(w::WIDER_OCCUPATION, kind as usize, color, wider);
+        }
+    }
+}
+
+/// Every placement term of one piece: each depends on the piece, its
+/// colour and its square alone, which is what lets [`PlacementTable`] sum them.
+#[inline(always)]
+fn add_piece<T: Tracer>(color: Color, kind: PieceKind, square: Square, terms: &mut Terms<'_, T>) {
+    let rank = relative_rank(square, color);
+    match kind {
+        PieceKind::Pawn => {}
+        PieceKind::King => {
+            if rank == 0 {
+                terms.add(w::KING_FILE, square.file() as usize, color, 1);
+            }
+            terms.add(w::KING_RANK, rank, color, 1);
+        }
+        _ => {
+            terms.add(w::PIECE_RANK, rank, color, 1);
+            terms.add(w::PIECE_RING, bits::ring(square), color, 1);
+            terms.add(w::PIECE_FILE, file_edge_distance(square), color, 1);
+        }
+    }
+    let bit = square.bitboard().0;
+    if bit & FOCAL_CENTRE != 0 {
+        terms.add(w::FOCAL_OCCUPATION, kind as usize, color, 1);
+    }
+    if bit & WIDER_CENTRE != 0 {
+        terms.add(w::WIDER_OCCUPATION, kind as usize, color, 1);
+    }
+}
+
+/// The placement terms summed per colour, piece and square for one set of
+/// weights, so that an untraced evaluation adds one number per piece
+/// instead of working out each term.
+#[derive(Clone)]
+pub(crate) struct PlacementTable {
+    /// The weights the table was built from (their address, as the pawn table keys them).
+    weights_id: Option<usize>,
+    values: [[[S; 64]; 6]; 2],
+}
+
+impl Default for PlacementTable {
+    fn default() -> Self {
+        PlacementTable {
+            weights_id: None,
+            values: [[[S::ZERO; 64]; 6]; 2],
+        }
+    }
+}
+
+impl PlacementTable {
+    /// `color`'s placement terms on `board`, as [`evaluate`] adds them.
+    #[inline]
+    pub(crate) fn score(&mut self, board: &Board, weights: &Weights, color: Color) -> S {
+        let id = weights as *const Weights as usize;
+        if self.weights_id != Some(id) {
+            self.build(weights);
+            self.weights_id = Some(id);
+        }
+        let table = &self.values[color.index()];
+        let mut sum = S::ZERO;
+        for kind in PieceKind::ALL {
+            let per_square = &table[kind as usize];
+            for square in board.colored_pieces(kind, color) {
+                sum += per_square[square as usize];
+            }
+        }
+        sum
+    }
+
+    fn build(&mut self, weights: &Weights) {
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                for square in Square::ALL {
+                    let mut tracer = NoTrace;
+                    let mut terms = Terms::new(weights, &mut tracer);
+                    add_piece(color, kind, square, &mut terms);
+                    self.values[color.index()][kind as usize][square as usize] =
+                        terms.score[color.index()];
+                }
             }
         }
     }

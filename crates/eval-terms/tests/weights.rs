@@ -1,8 +1,8 @@
 //! The weight table's machinery: flat vector and source round trips, and
 //! the trace rebuilding every evaluation exactly.
 
-use eval_terms::{NoTrace, S, Tables, Trace, Weights, evaluate};
-use movegen::{Board, MoveList};
+use eval_terms::{Evaluator, NoTrace, S, Tables, Trace, Weights, evaluate};
+use movegen::{Board, Color, MoveList};
 
 /// Every position of a few seeded random games.
 fn random_positions(games: usize, mut visit: impl FnMut(&Board)) {
@@ -125,6 +125,49 @@ fn cached_and_uncached_evaluations_agree() {
     });
     let (probes, hits) = tables.pawn_table_stats();
     assert!(probes > 3_000 && hits > 0);
+}
+
+#[test]
+fn cached_tables_follow_a_change_of_weights() {
+    // Every weight moved, so the placement sums and pawn entries built for
+    // the defaults are wrong for the second set: the tables must rebuild.
+    let defaults = Weights::default();
+    let flat: Vec<S> = defaults
+        .to_flat()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| *s + S::new(i as i32 % 5 - 2, 3 - i as i32 % 7))
+        .collect();
+    let changed = Weights::from_flat(&flat).unwrap();
+    let mut tables = Tables::default();
+    random_positions(10, |board| {
+        for weights in [&defaults, &changed] {
+            let cached = evaluate(board, weights, Some(&mut tables), &mut NoTrace);
+            let fresh = evaluate(board, weights, None, &mut NoTrace);
+            assert_eq!(cached.terms, fresh.terms, "{}", board.to_fen());
+        }
+    });
+}
+
+#[test]
+fn the_evaluators_score_cache_returns_fresh_scores() {
+    let weights = Weights::default();
+    let mut evaluator = Evaluator::new();
+    for mating_rules in [true, false, true] {
+        evaluator.set_mating_rules(mating_rules);
+        let mut tables = Tables::default();
+        tables.mating_rules = mating_rules;
+        random_positions(20, |board| {
+            let white = evaluate(board, &weights, Some(&mut tables), &mut NoTrace).white_score;
+            let expected = match board.side_to_move() {
+                Color::White => white,
+                Color::Black => -white,
+            };
+            // The second call is answered from the cache.
+            assert_eq!(evaluator.evaluate(board), expected, "{}", board.to_fen());
+            assert_eq!(evaluator.evaluate(board), expected, "{}", board.to_fen());
+        });
+    }
 }
 
 #[test]
