@@ -54,22 +54,42 @@ impl Board {
                 (moving, to)
             }
         };
+        // A slider can only check along a line through the king, so the
+        // empty-board rays rule most moves out before any slider lookup.
+        let straight_rays = attacks::rook_rays(their_king);
+        let diagonal_rays = attacks::bishop_rays(their_king);
         let direct = match landing_kind {
-            PieceKind::Pawn => attacks::pawn(us, landing),
-            PieceKind::Knight => attacks::knight(landing),
-            PieceKind::Bishop => attacks::bishop(landing, occupied),
-            PieceKind::Rook => attacks::rook(landing, occupied),
-            PieceKind::Queen => attacks::queen(landing, occupied),
-            PieceKind::King => crate::BitBoard::EMPTY,
+            PieceKind::Pawn => attacks::pawn(us, landing).has(their_king),
+            PieceKind::Knight => attacks::knight(landing).has(their_king),
+            PieceKind::Bishop => {
+                diagonal_rays.has(landing) && attacks::bishop(landing, occupied).has(their_king)
+            }
+            PieceKind::Rook => {
+                straight_rays.has(landing) && attacks::rook(landing, occupied).has(their_king)
+            }
+            PieceKind::Queen => {
+                (straight_rays | diagonal_rays).has(landing)
+                    && attacks::queen(landing, occupied).has(their_king)
+            }
+            PieceKind::King => false,
         };
-        if direct.has(their_king) {
+        if direct {
             return true;
         }
         // Discovered checks: our sliders that stayed where they were (the
         // pieces that moved were counted at their landing squares above).
+        // Only a square that emptied can uncover one: the from-square, and
+        // also the victim's square en passant and the king's and rook's
+        // squares in castling.
         let moved = match mv.kind() {
             MoveKind::Castle => from.bitboard() | to.bitboard(),
-            _ => from.bitboard(),
+            MoveKind::EnPassant => from.bitboard(),
+            _ => {
+                if !(straight_rays | diagonal_rays).has(from) {
+                    return false;
+                }
+                from.bitboard()
+            }
         };
         let stayed = self.colors(us) & !moved;
         let queens = self.pieces(PieceKind::Queen);
