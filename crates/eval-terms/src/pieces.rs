@@ -26,90 +26,129 @@ fn piece_attacks(kind: PieceKind, square: Square, occupied: BitBoard) -> u64 {
     }
 }
 
+/// What every piece of one colour needs to know about the other side.
+struct Side {
+    color: Color,
+    fixed_pairs: i32,
+    enemy_pawn_reach: u64,
+    enemy_half: u64,
+    near_enemy_king: u64,
+    targets: u64,
+    occupied: BitBoard,
+    /// Pieces with under two safe squares that have left their home rank.
+    cramped: i32,
+}
+
 pub(crate) fn evaluate<T: Tracer>(
     board: &Board,
     info: &mut Info,
     pawns: &PawnEntry,
     terms: &mut Terms<'_, T>,
 ) {
-    let occupied = board.occupied();
-    let fixed_pairs = pawns.fixed_pairs as i32;
     for color in Color::ALL {
         let c = color.index();
         let them = !color;
-        let enemy_pawn_reach =
-            bits::front_fill(info.pawn_attacks[1 - c], them) | info.pawn_attacks[1 - c];
-        let enemy_half = !bits::own_half(color);
         let enemy_king = info.king[1 - c];
-        let near_enemy_king = attacks::king(enemy_king).0;
-        let mut cramped = 0;
-        let targets = board.colors(them).0 & !info.pawns[1 - c] & !enemy_king.bitboard().0;
-        for (slot, kind) in KINDS.into_iter().enumerate() {
-            let pieces = board.colored_pieces(kind, color).0;
-            if fixed_pairs != 0 && pieces != 0 {
-                terms.add(
-                    w::PIECE_PER_FIXED_PAIR,
-                    slot,
-                    color,
-                    fixed_pairs * pieces.count_ones() as i32,
-                );
-            }
-            for square in squares(pieces) {
-                let mut reach = piece_attacks(kind, square, occupied);
-                info.add_attacks(color, kind, reach);
-                let attacked_targets = (reach & targets).count_ones() as i32;
-                if attacked_targets >= 2 {
-                    info.piece_forks[c] += attacked_targets - 1;
-                }
-                if info.pinned[c] & square.bitboard().0 != 0 {
-                    reach &= attacks::line(info.king[c], square).0;
-                }
-                let safe = reach & info.mobility_area[c];
-                let mobility = safe.count_ones() as usize;
-                let table = match kind {
-                    PieceKind::Knight => w::KNIGHT_MOBILITY,
-                    PieceKind::Bishop => w::BISHOP_MOBILITY,
-                    PieceKind::Rook => w::ROOK_MOBILITY,
-                    _ => w::QUEEN_MOBILITY,
-                };
-                terms.add(table, mobility, color, 1);
-                let camp = (safe & enemy_half).count_ones() as i32;
-                if camp != 0 {
-                    terms.add(w::MOBILITY_ENEMY_CAMP, 0, color, camp);
-                }
-                // Pieces still at home are undeveloped, not cramped.
-                if mobility < 2 && relative_rank(square, color) != 0 {
-                    cramped += 1;
-                }
-
-                if reach & info.king_zone[1 - c] != 0 {
-                    info.king_attackers[c] += 1;
-                    let near = (reach & near_enemy_king).count_ones() as i32;
-                    let far =
-                        (reach & info.king_zone[1 - c] & !near_enemy_king).count_ones() as i32;
-                    info.king_attack_near[c][slot] += near;
-                    info.king_attack_far[c][slot] += far;
-                }
-
-                let rank = relative_rank(square, color);
-                let in_enemy_camp = rank >= 4;
-                let trapped = match kind {
-                    PieceKind::Knight => mobility <= 1,
-                    PieceKind::Queen => mobility < 4,
-                    _ => mobility < 3,
-                };
-                if in_enemy_camp && trapped {
-                    terms.add(w::TRAPPED_PIECE, slot, color, 1);
-                }
-                if kind == PieceKind::Knight || kind == PieceKind::Bishop {
-                    minor_terms(info, color, kind, square, mobility, enemy_pawn_reach, terms);
-                } else {
-                    heavy_terms(board, info, color, kind, square, mobility, terms);
-                }
-            }
+        let mut side = Side {
+            color,
+            fixed_pairs: pawns.fixed_pairs as i32,
+            enemy_pawn_reach: bits::front_fill(info.pawn_attacks[1 - c], them)
+                | info.pawn_attacks[1 - c],
+            enemy_half: !bits::own_half(color),
+            near_enemy_king: attacks::king(enemy_king).0,
+            targets: board.colors(them).0 & !info.pawns[1 - c] & !enemy_king.bitboard().0,
+            occupied: board.occupied(),
+            cramped: 0,
+        };
+        // One call per kind, so that each is compiled for its own kind.
+        kind_terms::<0, T>(board, info, &mut side, terms);
+        kind_terms::<1, T>(board, info, &mut side, terms);
+        kind_terms::<2, T>(board, info, &mut side, terms);
+        kind_terms::<3, T>(board, info, &mut side, terms);
+        if side.cramped > 2 {
+            terms.add(w::CRAMPED, 0, color, side.cramped);
         }
-        if cramped > 2 {
-            terms.add(w::CRAMPED, 0, color, cramped);
+    }
+}
+
+/// The terms of every piece of kind `KINDS[SLOT]` of `side.color`.
+#[inline(always)]
+fn kind_terms<const SLOT: usize, T: Tracer>(
+    board: &Board,
+    info: &mut Info,
+    side: &mut Side,
+    terms: &mut Terms<'_, T>,
+) {
+    let kind = KINDS[SLOT];
+    let color = side.color;
+    let c = color.index();
+    let pieces = board.colored_pieces(kind, color).0;
+    if side.fixed_pairs != 0 && pieces != 0 {
+        terms.add(
+            w::PIECE_PER_FIXED_PAIR,
+            SLOT,
+            color,
+            side.fixed_pairs * pieces.count_ones() as i32,
+        );
+    }
+    for square in squares(pieces) {
+        let mut reach = piece_attacks(kind, square, side.occupied);
+        info.add_attacks(color, kind, reach);
+        let attacked_targets = (reach & side.targets).count_ones() as i32;
+        if attacked_targets >= 2 {
+            info.piece_forks[c] += attacked_targets - 1;
+        }
+        if info.pinned[c] & square.bitboard().0 != 0 {
+            reach &= attacks::line(info.king[c], square).0;
+        }
+        let safe = reach & info.mobility_area[c];
+        let mobility = safe.count_ones() as usize;
+        let table = match kind {
+            PieceKind::Knight => w::KNIGHT_MOBILITY,
+            PieceKind::Bishop => w::BISHOP_MOBILITY,
+            PieceKind::Rook => w::ROOK_MOBILITY,
+            _ => w::QUEEN_MOBILITY,
+        };
+        terms.add(table, mobility, color, 1);
+        let camp = (safe & side.enemy_half).count_ones() as i32;
+        if camp != 0 {
+            terms.add(w::MOBILITY_ENEMY_CAMP, 0, color, camp);
+        }
+        // Pieces still at home are undeveloped, not cramped.
+        if mobility < 2 && relative_rank(square, color) != 0 {
+            side.cramped += 1;
+        }
+
+        if reach & info.king_zone[1 - c] != 0 {
+            info.king_attackers[c] += 1;
+            let near = (reach & side.near_enemy_king).count_ones() as i32;
+            let far = (reach & info.king_zone[1 - c] & !side.near_enemy_king).count_ones() as i32;
+            info.king_attack_near[c][SLOT] += near;
+            info.king_attack_far[c][SLOT] += far;
+        }
+
+        let rank = relative_rank(square, color);
+        let in_enemy_camp = rank >= 4;
+        let trapped = match kind {
+            PieceKind::Knight => mobility <= 1,
+            PieceKind::Queen => mobility < 4,
+            _ => mobility < 3,
+        };
+        if in_enemy_camp && trapped {
+            terms.add(w::TRAPPED_PIECE, SLOT, color, 1);
+        }
+        if kind == PieceKind::Knight || kind == PieceKind::Bishop {
+            minor_terms(
+                info,
+                color,
+                kind,
+                square,
+                mobility,
+                side.enemy_pawn_reach,
+                terms,
+            );
+        } else {
+            heavy_terms(board, info, color, kind, square, mobility, terms);
         }
     }
 }

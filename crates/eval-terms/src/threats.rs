@@ -42,34 +42,12 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
     for color in Color::ALL {
         let c = color.index();
         let them = !color;
-        let ours = info.attacked[c];
-        let theirs = info.attacked[1 - c];
-        for (slot, kind) in OBJECTS.into_iter().enumerate() {
-            let enemy = board.colored_pieces(kind, them).0;
-            let own = board.colored_pieces(kind, color).0;
-            let attacked = (enemy & ours).count_ones() as i32;
-            if attacked != 0 {
-                terms.add(w::ATTACKED_OBJECT, slot, color, attacked);
-            }
-            let defended = (own & ours).count_ones() as i32;
-            if defended != 0 {
-                terms.add(w::DEFENDED_OBJECT, slot, color, defended);
-            }
-            if kind != PieceKind::Pawn {
-                let undefended = (own & !ours).count_ones() as i32;
-                if undefended != 0 {
-                    terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
-                }
-                let by_lesser = (enemy & attacked_by_lesser(info, color, kind)).count_ones() as i32;
-                if by_lesser != 0 {
-                    terms.add(w::ATTACKED_BY_LESSER, slot, color, by_lesser);
-                }
-                let hanging = (enemy & ours & !theirs).count_ones() as i32;
-                if hanging != 0 {
-                    terms.add(w::HANGING, 0, color, hanging);
-                }
-            }
-        }
+        // One call per kind, so that each is compiled for its own kind.
+        object_terms::<0, T>(board, info, color, terms);
+        object_terms::<1, T>(board, info, color, terms);
+        object_terms::<2, T>(board, info, color, terms);
+        object_terms::<3, T>(board, info, color, terms);
+        object_terms::<4, T>(board, info, color, terms);
 
         // Pawn moves: single and double pushes to empty squares, and each capture.
         let pawns = info.pawns[c];
@@ -91,6 +69,45 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
 
         lines(board, color, occupied, terms);
         double_attacks(board, info, color, terms);
+    }
+}
+
+/// `color`'s threats against, and defence of, the pieces of kind `OBJECTS[SLOT]`.
+#[inline(always)]
+fn object_terms<const SLOT: usize, T: Tracer>(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    terms: &mut Terms<'_, T>,
+) {
+    let kind = OBJECTS[SLOT];
+    let c = color.index();
+    let them = !color;
+    let ours = info.attacked[c];
+    let theirs = info.attacked[1 - c];
+    let enemy = board.colored_pieces(kind, them).0;
+    let own = board.colored_pieces(kind, color).0;
+    let attacked = (enemy & ours).count_ones() as i32;
+    if attacked != 0 {
+        terms.add(w::ATTACKED_OBJECT, SLOT, color, attacked);
+    }
+    let defended = (own & ours).count_ones() as i32;
+    if defended != 0 {
+        terms.add(w::DEFENDED_OBJECT, SLOT, color, defended);
+    }
+    if kind != PieceKind::Pawn {
+        let undefended = (own & !ours).count_ones() as i32;
+        if undefended != 0 {
+            terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
+        }
+        let by_lesser = (enemy & attacked_by_lesser(info, color, kind)).count_ones() as i32;
+        if by_lesser != 0 {
+            terms.add(w::ATTACKED_BY_LESSER, SLOT, color, by_lesser);
+        }
+        let hanging = (enemy & ours & !theirs).count_ones() as i32;
+        if hanging != 0 {
+            terms.add(w::HANGING, 0, color, hanging);
+        }
     }
 }
 
