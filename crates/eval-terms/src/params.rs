@@ -66,6 +66,13 @@ impl core::ops::IndexMut<usize> for Weights {
 }
 
 impl Weights {
+    /// Which weights these are, for caches built from them: weights live as
+    /// long as their evaluator, so another address means other weights.
+    #[inline]
+    pub(crate) fn cache_id(&self) -> usize {
+        self as *const Weights as usize
+    }
+
     /// The number of `S` pairs in the flat vector.
     pub const LEN: usize = crate::weights::LEN;
 

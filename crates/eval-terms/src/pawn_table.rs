@@ -88,8 +88,7 @@ impl PawnTable {
     /// The pawn entry for `board`, computed with `weights` on a miss.
     #[inline]
     pub(crate) fn probe(&mut self, board: &Board, weights: &Weights) -> PawnEntry {
-        // Weights live for the evaluator's lifetime; a different address means different weights.
-        let id = weights as *const Weights as usize;
+        let id = weights.cache_id();
         if self.weights_id != Some(id) {
             self.clear();
             self.weights_id = Some(id);

@@ -76,7 +76,7 @@ impl PlacementTable {
     /// `color`'s placement terms on `board`, as [`evaluate`] adds them.
     #[inline]
     pub(crate) fn score(&mut self, board: &Board, weights: &Weights, color: Color) -> S {
-        let id = weights as *const Weights as usize;
+        let id = weights.cache_id();
         if self.weights_id != Some(id) {
             self.build(weights);
             self.weights_id = Some(id);
