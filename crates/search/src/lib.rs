@@ -33,6 +33,7 @@ pub mod strength;
 mod time;
 mod tt;
 mod worker;
+mod zeroed;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench};
 pub use driver::{SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};

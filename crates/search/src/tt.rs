@@ -5,6 +5,7 @@
 //! reads as a miss instead of returning a mixed entry.
 
 use crate::score::{from_table, to_table};
+use crate::zeroed::{Zeroable, ZeroedBuffer};
 use movegen::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
@@ -42,11 +43,13 @@ struct Entry {
 
 const ENTRIES_PER_BUCKET: usize = 4;
 
-#[derive(Default)]
 #[repr(align(64))]
 struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
+
+// SAFETY: a bucket is atomics only; all zero is an empty bucket.
+unsafe impl Zeroable for Bucket {}
 
 // data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6
 fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
@@ -95,7 +98,7 @@ fn generation_of(data: u64) -> u8 {
 /// assert!(tt.probe(0xBEEF_DEAD, 0).is_none());
 /// ```
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedBuffer<Bucket>,
     generation: AtomicU8,
 }
 
@@ -110,19 +113,16 @@ impl TranspositionTable {
 
     /// A table of about `megabytes` MB, or `None` if the memory cannot be had.
     pub fn try_new(megabytes: usize) -> Option<TranspositionTable> {
-        let count = (megabytes.saturating_mul(1 << 20) / size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(count).ok()?;
-        buckets.resize_with(count, Bucket::default);
+        let count = megabytes.saturating_mul(1 << 20) / size_of::<Bucket>();
         Some(TranspositionTable {
-            buckets,
+            buckets: ZeroedBuffer::try_new(count)?,
             generation: AtomicU8::new(0),
         })
     }
 
     /// Empties the table (`ucinewgame`, `Clear Hash`).
     pub fn clear(&self) {
-        for bucket in &self.buckets {
+        for bucket in self.buckets.iter() {
             for entry in &bucket.entries {
                 entry.key_xor_data.store(0, Relaxed);
                 entry.data.store(0, Relaxed);
