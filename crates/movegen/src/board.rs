@@ -4,6 +4,7 @@ use crate::attacks;
 use crate::attacks::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRIST_SIDE};
 use crate::bitboard::BitBoard;
 use crate::castling::CastlingRights;
+use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Piece, PieceKind, Square};
 
 /// A chess position (standard or Chess960), with its Zobrist keys and check
@@ -178,6 +179,47 @@ impl Board {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The key [`Board::hash`] will have after the legal move `mv`, except
+    /// that castling rights the move gives up and an en-passant square it
+    /// creates are left out, and a castling move gives only the king's
+    /// departure: cheap enough to prefetch a hash-table entry before
+    /// deciding whether to play the move at all.
+    ///
+    /// ```
+    /// use movegen::Board;
+    /// let board = Board::default();
+    /// let mv = board.parse_uci_move("g1f3").unwrap();
+    /// let mut after = board.clone();
+    /// after.play_unchecked(mv);
+    /// assert_eq!(board.approximate_hash_after(mv), after.hash());
+    /// ```
+    #[inline]
+    pub fn approximate_hash_after(&self, mv: Move) -> u64 {
+        let us = self.side_to_move;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(kind) = self.mailbox[from as usize] else {
+            return self.hash;
+        };
+        let mut hash = self.hash ^ ZOBRIST_SIDE ^ piece_key(Piece::new(kind, us), from);
+        if let Some(ep) = self.en_passant {
+            hash ^= ZOBRIST_EP_FILE[ep.file() as usize];
+        }
+        match mv.kind() {
+            MoveKind::Castle => return hash,
+            MoveKind::EnPassant => {
+                let taken = Square::new(to.file(), from.rank());
+                hash ^= piece_key(Piece::new(PieceKind::Pawn, !us), taken);
+            }
+            _ => {
+                if let Some(captured) = self.mailbox[to as usize] {
+                    hash ^= piece_key(Piece::new(captured, !us), to);
+                }
+            }
+        }
+        let landing = mv.promotion().unwrap_or(kind);
+        hash ^ piece_key(Piece::new(landing, us), to)
     }
 
     /// The Zobrist key of the pawns alone, for a pawn-structure hash table.

@@ -249,6 +249,8 @@ impl Worker<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
 
         while let Some(mv) = picker.next(board, &self.data.histories) {
+            // Early, so the child's entry is on its way while we decide.
+            self.shared.tt.prefetch(board.approximate_hash_after(mv));
             let tactical = is_tactical(board, mv);
             let gives_check = board.gives_check(mv);
             if ply > 0 && !in_check && best_score > -MATE_BOUND && selective {
@@ -457,6 +459,7 @@ impl Worker<'_> {
         let mut legal = 0;
         while let Some(mv) = picker.next(board, &self.data.histories) {
             legal += 1;
+            self.shared.tt.prefetch(board.approximate_hash_after(mv));
             if !full_width && !board.see_ge(mv, 0) {
                 continue;
             }
