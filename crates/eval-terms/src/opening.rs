@@ -70,12 +70,13 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
                 continue;
             }
             options += 1;
-            // The enemy attacks a square the king crosses or lands on: castling that way waits.
+            // The enemy attacks the king (in check) or a square it crosses
+            // or lands on: castling that way waits. The piece loop has
+            // filled in every enemy attack by now.
             let king = board.king(color);
             let target = Square::new(side.king_destination(), color.back_rank());
-            let path = attacks::between(king, target).0 | target.bitboard().0;
-            if path & info.attacked[1 - c] != 0 || board.is_attacked(king, !color, board.occupied())
-            {
+            let path = attacks::between(king, target).0 | target.bitboard().0 | king.bitboard().0;
+            if path & info.attacked[1 - c] != 0 {
                 terms.one(w::CASTLING_PREVENTED, !color);
             }
         }
