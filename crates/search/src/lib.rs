@@ -23,7 +23,6 @@
 //! ```
 
 mod bench;
-mod correction;
 mod driver;
 mod history;
 mod limits;
