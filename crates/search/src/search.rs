@@ -250,7 +250,8 @@ impl Worker<'_> {
 
         while let Some(mv) = picker.next(board, &self.data.histories) {
             // Early, so the child's entry is on its way while we decide.
-            self.shared.tt.prefetch(board.approximate_hash_after(mv));
+            let early_key = board.approximate_hash_after(mv);
+            self.shared.tt.prefetch(early_key);
             let tactical = is_tactical(board, mv);
             let gives_check = board.gives_check(mv);
             if ply > 0 && !in_check && best_score > -MATE_BOUND && selective {
@@ -273,7 +274,11 @@ impl Worker<'_> {
 
             let mut child = board.clone();
             child.play_unchecked(mv);
-            self.shared.tt.prefetch(child.hash());
+            // Only where the early key was approximate (castling, rights
+            // lost, a new en-passant square).
+            if child.hash() != early_key {
+                self.shared.tt.prefetch(child.hash());
+            }
             self.stack[ply].played = mv;
             self.keys.push(key);
             let extension = i32::from(gives_check);
@@ -459,13 +464,18 @@ impl Worker<'_> {
         let mut legal = 0;
         while let Some(mv) = picker.next(board, &self.data.histories) {
             legal += 1;
-            self.shared.tt.prefetch(board.approximate_hash_after(mv));
+            let early_key = board.approximate_hash_after(mv);
+            self.shared.tt.prefetch(early_key);
             if !full_width && !board.see_ge(mv, 0) {
                 continue;
             }
             let mut child = board.clone();
             child.play_unchecked(mv);
-            self.shared.tt.prefetch(child.hash());
+            // Only where the early key was approximate (castling, rights
+            // lost, a new en-passant square).
+            if child.hash() != early_key {
+                self.shared.tt.prefetch(child.hash());
+            }
             let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1, false);
             if self.stopped {
                 return 0;

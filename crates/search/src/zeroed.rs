@@ -35,11 +35,11 @@ impl<T: Zeroable> ZeroedBuffer<T> {
         let len = len.max(1);
         let bytes = len.checked_mul(size_of::<T>())?;
         let align = if bytes >= HUGE_PAGE {
-            HUGE_PAGE
+            HUGE_PAGE.max(align_of::<T>())
         } else {
             align_of::<T>()
         };
-        let layout = Layout::from_size_align(bytes, align.max(align_of::<T>())).ok()?;
+        let layout = Layout::from_size_align(bytes, align).ok()?;
         if layout.size() == 0 {
             return None;
         }
