@@ -23,6 +23,7 @@
 //! ```
 
 mod bench;
+mod correction;
 mod driver;
 mod history;
 mod limits;

@@ -172,10 +172,16 @@ impl Worker<'_> {
             }
         }
 
-        let static_eval = if in_check {
+        // The table keeps the raw evaluation; the search works with it corrected.
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             tt.map_or_else(|| self.evaluate(board), |t| t.eval)
+        };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.data.correction.corrected(board, raw_eval)
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -349,7 +355,23 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        let eval_to_store = if in_check { 0 } else { static_eval };
+        // A quiet result that says where the true value lies relative to
+        // the corrected evaluation teaches the correction history.
+        let informative = match bound {
+            Bound::Lower => best_score > static_eval,
+            Bound::Upper => best_score < static_eval,
+            Bound::Exact => true,
+        };
+        if !in_check
+            && informative
+            && !is_mate(best_score)
+            && (best_move.is_null() || !is_tactical(board, best_move))
+        {
+            self.data
+                .correction
+                .update(board, depth, best_score - static_eval);
+        }
+        let eval_to_store = if in_check { 0 } else { raw_eval };
         self.shared
             .tt
             .store(key, best_move, best_score, eval_to_store, depth, bound, ply);
@@ -418,8 +440,10 @@ impl Worker<'_> {
         }
         let glance = self.shared.mate_at_a_glance;
         let mut static_eval = -INFINITE;
+        let mut raw_eval = 0;
         if !in_check {
-            static_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
+            raw_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
+            static_eval = self.data.correction.corrected(board, raw_eval);
         }
         // A threatened mate makes standing pat a fiction: look for a defence
         // among all moves instead (at the horizon only, to stay bounded).
@@ -504,7 +528,7 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        let eval_to_store = if in_check { 0 } else { static_eval };
+        let eval_to_store = if in_check { 0 } else { raw_eval };
         self.shared
             .tt
             .store(key, best_move, best_score, eval_to_store, 0, bound, ply);

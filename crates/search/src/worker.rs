@@ -1,6 +1,7 @@
 //! One search thread's state: its node count, PV table, stack, and the
 //! persistent per-thread data (histories, evaluator).
 
+use crate::correction::CorrectionHistory;
 use crate::history::Histories;
 use crate::limits::Limits;
 use crate::score::MAX_PLY;
@@ -13,6 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 #[derive(Clone, Default)]
 pub struct ThreadData {
     pub(crate) histories: Histories,
+    pub(crate) correction: CorrectionHistory,
     pub(crate) evaluator: Evaluator,
 }
 
@@ -24,6 +26,7 @@ impl ThreadData {
     /// Forgets histories and evaluation caches.
     pub fn clear(&mut self) {
         self.histories.clear();
+        self.correction = CorrectionHistory::default();
         self.evaluator.clear();
     }
 }
