@@ -4,6 +4,7 @@
 //! passer it underrates) keep misjudging it node after node, so the static
 //! evaluation the pruning rules see is corrected by that average.
 
+use crate::history::apply_gravity;
 use crate::score::MATE_BOUND;
 use movegen::Board;
 
@@ -54,10 +55,7 @@ impl CorrectionHistory {
     pub fn update(&mut self, board: &Board, depth: i32, error: i32) {
         let weight = (depth + 1).min(MAX_WEIGHT);
         let bonus = (error * GRAIN * weight / 64).clamp(-LIMIT / 4, LIMIT / 4);
-        let entry = self.entry(board);
-        let old = i32::from(*entry);
-        let new = old + bonus - old * bonus.abs() / LIMIT;
-        *entry = new.clamp(-LIMIT, LIMIT) as i16;
+        apply_gravity(self.entry(board), bonus, LIMIT);
     }
 }
 

@@ -25,6 +25,16 @@ impl Default for Histories {
     }
 }
 
+/// Moves a history-like `entry` by `bonus` with gravity: the nearer the
+/// entry is to `limit` in the bonus's direction, the smaller the step, so
+/// entries stay within +-limit and old evidence fades as new arrives.
+#[inline]
+pub(crate) fn apply_gravity(entry: &mut i16, bonus: i32, limit: i32) {
+    let old = i32::from(*entry);
+    let new = old + bonus - old * bonus.abs() / limit;
+    *entry = new.clamp(-limit, limit) as i16;
+}
+
 /// The bonus for a move that caused a cut at `depth`.
 #[inline]
 pub fn history_bonus(depth: i32) -> i32 {
@@ -48,9 +58,7 @@ impl Histories {
     #[inline]
     pub fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32) {
         let entry = &mut self.butterfly[color as usize][mv.from() as usize][mv.to() as usize];
-        let old = i32::from(*entry);
-        let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
-        *entry = new.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
+        apply_gravity(entry, bonus, HISTORY_MAX);
     }
 
     /// The killer moves of `ply`.
