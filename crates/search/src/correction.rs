@@ -33,6 +33,14 @@ impl Default for CorrectionHistory {
     }
 }
 
+/// Without pawns there is no structure to key by: every pawnless ending
+/// would share one entry, and its average would shift the evaluations that
+/// Pair-o-Max's divisor and the known draws have already scaled or zeroed.
+#[inline]
+fn pawnless(board: &Board) -> bool {
+    board.pieces(movegen::PieceKind::Pawn).is_empty()
+}
+
 impl CorrectionHistory {
     #[inline]
     fn entry(&mut self, board: &Board) -> &mut i16 {
@@ -44,6 +52,9 @@ impl CorrectionHistory {
     /// of the mate range.
     #[inline]
     pub fn corrected(&mut self, board: &Board, raw: i32) -> i32 {
+        if pawnless(board) {
+            return raw;
+        }
         let correction = i32::from(*self.entry(board)) / GRAIN;
         (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
@@ -53,6 +64,9 @@ impl CorrectionHistory {
     /// the nearer the limit, the smaller the step.
     #[inline]
     pub fn update(&mut self, board: &Board, depth: i32, error: i32) {
+        if pawnless(board) {
+            return;
+        }
         let weight = (depth + 1).min(MAX_WEIGHT);
         let bonus = (error * GRAIN * weight / 64).clamp(-LIMIT / 4, LIMIT / 4);
         apply_gravity(self.entry(board), bonus, LIMIT);
@@ -81,5 +95,16 @@ mod tests {
             history.update(&board, 10, -1000);
         }
         assert!((-64..=-60).contains(&history.corrected(&board, 0)));
+    }
+
+    #[test]
+    fn pawnless_endings_are_left_as_evaluated() {
+        // K+N vs K+N: Pair-o-Max's rules have scaled the score already.
+        let board = Board::from_fen("8/1n6/8/5k2/8/2N5/8/7K w - - 0 1").unwrap();
+        let mut history = CorrectionHistory::default();
+        for _ in 0..200 {
+            history.update(&board, 10, 50);
+        }
+        assert_eq!(history.corrected(&board, 7), 7);
     }
 }
