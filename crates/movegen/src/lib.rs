@@ -14,7 +14,8 @@
 //!   destination sets ([`Board::generate_piece_moves`]).
 //! - Copy-make ([`Board::play_unchecked`]) keeps the Zobrist key, a pawn key
 //!   and a material key current, plus checkers and pinned pieces.
-//! - [`Board::see_ge`], [`Board::gives_check`], [`perft`].
+//! - [`Board::see_ge`], [`Board::gives_check`] (and [`CheckSquares`] for many
+//!   moves of one position), [`perft`].
 //!
 //! ```
 //! use movegen::{perft, Board, MoveList};
@@ -51,6 +52,7 @@ mod uci;
 pub use bitboard::{BitBoard, BitBoardIter};
 pub use board::Board;
 pub use castling::{CastleSide, CastlingRights};
+pub use check::CheckSquares;
 pub use fen::{FenError, START_FEN};
 pub use history::KeyHistory;
 pub use make::IllegalMoveError;

@@ -1,7 +1,8 @@
 //! Random-game invariants: incremental keys match keys from scratch, FEN
 //! round trips, check and pin information, move counts, generator splits
-//! and `gives_check`, after every move of thousands of random games; and
-//! `is_legal` against the move list for every 16-bit move.
+//! and `gives_check` (with and without `CheckSquares`), after every move of
+//! thousands of random games; and `is_legal` against the move list for
+//! every 16-bit move.
 
 mod common;
 
@@ -145,7 +146,9 @@ fn check_position(board: &Board) {
         assert_eq!(evasions.into_iter().collect::<HashSet<_>>(), unique);
     }
 
-    // Every move: its own properties, and gives_check against the result.
+    // Every move: its own properties, and gives_check (and its table form)
+    // against the result.
+    let checks = board.check_squares();
     for &mv in &moves {
         assert!(
             board.is_legal(mv),
@@ -157,6 +160,11 @@ fn check_position(board: &Board) {
             board.gives_check(mv),
             next.in_check(),
             "gives_check({mv:?}) wrong at {fen}"
+        );
+        assert_eq!(
+            board.gives_check_with(&checks, mv),
+            next.in_check(),
+            "gives_check_with({mv:?}) wrong at {fen}"
         );
         // The prefetch key leaves out lost castling rights, a new en-passant
         // square and castling's piece moves, so it is exact for the rest.

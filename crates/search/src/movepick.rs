@@ -4,7 +4,7 @@
 
 use crate::history::Histories;
 use arrayvec::ArrayVec;
-use movegen::{Board, Move, MoveList, PieceKind};
+use movegen::{Board, CheckSquares, Move, MoveList, PieceKind};
 
 /// Scores parallel to a move list; never zero-filled, so a picker is cheap to make.
 type Scores = ArrayVec<i32, 256>;
@@ -36,7 +36,8 @@ pub struct MovePicker {
     next_quiet: usize,
     next_refutation: usize,
     skip_quiets: bool,
-    quiet_checks_only: bool,
+    /// Set once only quiet checks are wanted, with what finds them.
+    quiet_checks_only: Option<CheckSquares>,
     skip_bad_captures: bool,
 }
 
@@ -77,7 +78,7 @@ impl MovePicker {
             next_quiet: 0,
             next_refutation: 0,
             skip_quiets: false,
-            quiet_checks_only: false,
+            quiet_checks_only: None,
             skip_bad_captures: false,
         }
     }
@@ -94,18 +95,22 @@ impl MovePicker {
     /// From now on hands out only the quiet moves that give check (late-move
     /// pruning and futility have given up on the rest, but a quiet check may
     /// be a mate). They come in generation order: sorting by history what is
-    /// mostly thrown away would cost more than it orders.
-    pub fn quiet_checks_only(&mut self) {
-        self.quiet_checks_only = true;
+    /// mostly thrown away would cost more than it orders. `checks` must be
+    /// the position's own.
+    pub fn quiet_checks_only(&mut self, checks: CheckSquares) {
+        self.quiet_checks_only = Some(checks);
     }
 
     /// The next quiet move not yet played that gives check.
-    fn next_quiet_check(&mut self, board: &Board) -> Option<Move> {
+    fn next_quiet_check(&mut self, board: &Board, checks: &CheckSquares) -> Option<Move> {
         while self.next_quiet < self.quiets.len() {
             let i = self.next_quiet;
             self.next_quiet += 1;
             let mv = self.quiets[i];
-            if self.quiet_scores[i] != i32::MIN && mv != self.tt_move && board.gives_check(mv) {
+            if self.quiet_scores[i] != i32::MIN
+                && mv != self.tt_move
+                && board.gives_check_with(checks, mv)
+            {
                 return Some(mv);
             }
         }
@@ -199,8 +204,8 @@ impl MovePicker {
                         self.stage = Stage::BadCaptures;
                         continue;
                     }
-                    if self.quiet_checks_only {
-                        match self.next_quiet_check(board) {
+                    if let Some(checks) = self.quiet_checks_only {
+                        match self.next_quiet_check(board, &checks) {
                             Some(mv) => return Some(mv),
                             None => self.stage = Stage::BadCaptures,
                         }

@@ -253,13 +253,16 @@ impl Worker<'_> {
         let original_alpha = alpha;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        // Worked out at the first move that needs it: many nodes cut first.
+        let mut check_squares = None;
 
         while let Some(mv) = picker.next(board, &self.data.histories) {
             // Early, so the child's entry is on its way while we decide.
             let early_key = board.approximate_hash_after(mv);
             self.shared.tt.prefetch(early_key);
             let tactical = is_tactical(board, mv);
-            let gives_check = board.gives_check(mv);
+            let checks = check_squares.get_or_insert_with(|| board.check_squares());
+            let gives_check = board.gives_check_with(checks, mv);
             if ply > 0 && !in_check && best_score > -MATE_BOUND && selective {
                 if !tactical && !gives_check {
                     // Late move pruning (enough quiets tried at low depth)
@@ -270,7 +273,7 @@ impl Worker<'_> {
                     let futile =
                         depth <= 6 && static_eval + 100 + 90 * depth <= alpha && alpha < MATE_BOUND;
                     if (depth <= 8 && searched >= late) || futile {
-                        picker.quiet_checks_only();
+                        picker.quiet_checks_only(*checks);
                         continue;
                     }
                 } else if depth <= 6 && !board.see_ge(mv, -90 * depth) {
