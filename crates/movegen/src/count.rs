@@ -69,31 +69,8 @@ impl Board {
         let target = !own & check_mask;
         let pinned = self.pinned;
 
-        for from in self.colored_pieces(PieceKind::Knight, us) - pinned {
-            count += (attacks::knight(from) & target).len();
-        }
-        let queens = self.pieces(PieceKind::Queen);
-        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & own;
-        let straight = (self.pieces(PieceKind::Rook) | queens) & own;
-        for from in diagonal - pinned {
-            count += (attacks::bishop(from, occupied) & target).len();
-        }
-        for from in straight - pinned {
-            count += (attacks::rook(from, occupied) & target).len();
-        }
-        if count > limit {
-            return count;
-        }
-        for from in (diagonal | straight) & pinned {
-            let along_pin = target & attacks::line(king, from);
-            if diagonal.has(from) {
-                count += (attacks::bishop(from, occupied) & along_pin).len();
-            }
-            if straight.has(from) {
-                count += (attacks::rook(from, occupied) & along_pin).len();
-            }
-        }
-
+        // Cheapest first, so that a search asking about one or two moves
+        // stops early: the free pawns set-wise, then knights, then sliders.
         let pawns = self.colored_pieces(PieceKind::Pawn, us);
         let free = (pawns - pinned).0;
         let empty = !occupied.0;
@@ -124,6 +101,37 @@ impl Board {
             + (double & mask).count_ones()
             + with_promotions(left & enemy.0 & mask)
             + with_promotions(right & enemy.0 & mask);
+
+        if count > limit {
+            return count;
+        }
+        for from in self.colored_pieces(PieceKind::Knight, us) - pinned {
+            count += (attacks::knight(from) & target).len();
+        }
+        if count > limit {
+            return count;
+        }
+        let queens = self.pieces(PieceKind::Queen);
+        let diagonal = (self.pieces(PieceKind::Bishop) | queens) & own;
+        let straight = (self.pieces(PieceKind::Rook) | queens) & own;
+        for from in diagonal - pinned {
+            count += (attacks::bishop(from, occupied) & target).len();
+        }
+        for from in straight - pinned {
+            count += (attacks::rook(from, occupied) & target).len();
+        }
+        if count > limit {
+            return count;
+        }
+        for from in (diagonal | straight) & pinned {
+            let along_pin = target & attacks::line(king, from);
+            if diagonal.has(from) {
+                count += (attacks::bishop(from, occupied) & along_pin).len();
+            }
+            if straight.has(from) {
+                count += (attacks::rook(from, occupied) & along_pin).len();
+            }
+        }
 
         for from in pawns & pinned {
             // A pinned pawn can only move along the pin, and never while in check.
