@@ -241,12 +241,18 @@ fn pick_best(moves: &mut MoveList, scores: &mut Scores, from: usize) -> Option<M
     if from >= moves.len() {
         return None;
     }
-    let mut best = from;
-    for i in from + 1..moves.len() {
-        if scores[i] > scores[best] {
+    // Over a slice, with the best score kept at hand: no bounds check or
+    // reload per move. The first of equal scores wins, as generated.
+    let remaining = &scores[from..moves.len()];
+    let mut best = 0;
+    let mut best_score = remaining[0];
+    for (i, &score) in remaining.iter().enumerate().skip(1) {
+        if score > best_score {
             best = i;
+            best_score = score;
         }
     }
+    let best = from + best;
     moves.swap(from, best);
     scores.swap(from, best);
     Some(moves[from])
