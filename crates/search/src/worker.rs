@@ -59,6 +59,8 @@ impl Shared<'_> {
 pub(crate) struct StackEntry {
     pub(crate) static_eval: i32,
     pub(crate) played: Move,
+    /// The move a singular-extension search leaves out at this ply.
+    pub(crate) excluded: Move,
 }
 
 /// The per-search state of one thread.
