@@ -1,16 +1,55 @@
-//! Move-ordering memory: butterfly history with gravity, killer moves and
-//! counter moves. Kept per thread, cleared on `ucinewgame`.
+//! Move-ordering memory: butterfly history with gravity, continuation
+//! history (a quiet move judged by the moves one and two plies before it),
+//! killer moves and counter moves. Kept per thread, cleared on `ucinewgame`.
 
 use crate::score::MAX_PLY;
-use movegen::{Board, Color, Move};
+use movegen::{Board, Color, Move, Piece};
 
 /// History values stay within +-HISTORY_MAX; gravity pulls them back as they near it.
 pub const HISTORY_MAX: i32 = 16_384;
+
+/// A move as continuation history knows it: the piece that moved and where
+/// it went. `NONE` stands for a null move or no move at all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PieceTo(u16);
+
+const PIECE_TO_COUNT: usize = 12 * 64;
+
+impl PieceTo {
+    /// No move (the root's parent, or a null move).
+    pub const NONE: PieceTo = PieceTo(PIECE_TO_COUNT as u16);
+
+    /// `mv` as played on `board` (before it is made); `NONE` for a null move.
+    #[inline]
+    pub fn of(board: &Board, mv: Move) -> PieceTo {
+        match board.piece_on(mv.from()) {
+            Some(piece) if !mv.is_null() => PieceTo::new(piece, mv),
+            _ => PieceTo::NONE,
+        }
+    }
+
+    #[inline]
+    fn new(piece: Piece, mv: Move) -> PieceTo {
+        PieceTo((piece.index() * 64 + mv.to() as usize) as u16)
+    }
+}
+
+/// The moves one and two plies before a node, for continuation history.
+pub type Continuations = [PieceTo; 2];
+
+impl Default for PieceTo {
+    fn default() -> Self {
+        PieceTo::NONE
+    }
+}
 
 /// Per-thread ordering statistics.
 #[derive(Clone)]
 pub struct Histories {
     butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    /// Indexed by an earlier move and then the move judged, both as
+    /// `PieceTo`; the extra row belongs to `NONE` and is never written.
+    continuation: Box<[[i16; PIECE_TO_COUNT]]>,
     killers: Box<[[Move; 2]; MAX_PLY + 2]>,
     counters: Box<[[Move; 64]; 12]>,
 }
@@ -19,6 +58,8 @@ impl Default for Histories {
     fn default() -> Self {
         Histories {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
+            // Built on the heap: 1.2 MB would not fit a search thread's stack.
+            continuation: vec![[0; PIECE_TO_COUNT]; PIECE_TO_COUNT + 1].into_boxed_slice(),
             killers: Box::new([[Move::NULL; 2]; MAX_PLY + 2]),
             counters: Box::new([[Move::NULL; 64]; 12]),
         }
@@ -53,12 +94,48 @@ impl Histories {
         i32::from(self.butterfly[color as usize][mv.from() as usize][mv.to() as usize])
     }
 
+    /// The history of a quiet move `mv` on `board`: its butterfly score
+    /// plus its continuation scores after the moves in `before`.
+    #[inline]
+    pub fn quiet_with(&self, board: &Board, before: &Continuations, mv: Move) -> i32 {
+        let color = board.side_to_move();
+        let this = PieceTo::of(board, mv);
+        self.quiet(color, mv)
+            + before
+                .iter()
+                .map(|earlier| i32::from(self.continuation[earlier.0 as usize][this.0 as usize]))
+                .sum::<i32>()
+    }
+
     /// Rewards (positive `bonus`) or punishes a quiet move, with gravity:
     /// the closer to the bound, the smaller the change.
     #[inline]
     pub fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32) {
         let entry = &mut self.butterfly[color as usize][mv.from() as usize][mv.to() as usize];
         apply_gravity(entry, bonus, HISTORY_MAX);
+    }
+
+    /// As [`update_quiet`](Self::update_quiet), and the continuation
+    /// entries of `mv` after each move in `before`.
+    #[inline]
+    pub fn update_quiet_with(
+        &mut self,
+        board: &Board,
+        before: &Continuations,
+        mv: Move,
+        bonus: i32,
+    ) {
+        self.update_quiet(board.side_to_move(), mv, bonus);
+        let this = PieceTo::of(board, mv);
+        for earlier in before {
+            if *earlier != PieceTo::NONE {
+                apply_gravity(
+                    &mut self.continuation[earlier.0 as usize][this.0 as usize],
+                    bonus,
+                    HISTORY_MAX,
+                );
+            }
+        }
     }
 
     /// The killer moves of `ply`.
@@ -105,5 +182,39 @@ impl Histories {
         if let Some(piece) = board.piece_on(previous.to()) {
             self.counters[piece.index()][previous.to() as usize] = mv;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continuation_history_judges_a_move_by_what_came_before() {
+        let board =
+            Board::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                .unwrap();
+        let parent =
+            Board::from_fen("r1bqkbnr/pppppppp/2n5/8/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+                .unwrap();
+        let e5 = parent.parse_uci_move("e7e5").unwrap();
+        let d5 = parent.parse_uci_move("d7d5").unwrap();
+        let after_e5 = [PieceTo::of(&parent, e5), PieceTo::NONE];
+        let after_d5 = [PieceTo::of(&parent, d5), PieceTo::NONE];
+        let bb5 = board.parse_uci_move("f1b5").unwrap();
+        let mut h = Histories::default();
+        h.update_quiet_with(&board, &after_e5, bb5, history_bonus(8));
+        let butterfly = h.quiet(Color::White, bb5);
+        assert!(butterfly > 0);
+        // The butterfly part counts everywhere, the continuation part only after e5.
+        assert_eq!(h.quiet_with(&board, &after_d5, bb5), butterfly);
+        assert_eq!(h.quiet_with(&board, &after_e5, bb5), 2 * butterfly);
+        // A null move before leaves nothing to continue from.
+        assert_eq!(h.quiet_with(&board, &[PieceTo::NONE; 2], bb5), butterfly);
+        // Gravity keeps every entry within bounds.
+        for _ in 0..1000 {
+            h.update_quiet_with(&board, &after_e5, bb5, history_bonus(20));
+        }
+        assert!(h.quiet_with(&board, &after_e5, bb5) <= 2 * HISTORY_MAX);
     }
 }

@@ -2,7 +2,7 @@
 //! good captures (MVV-LVA, SEE >= 0), killers, the counter move, quiets by
 //! history, and last the captures that lose material.
 
-use crate::history::Histories;
+use crate::history::{Continuations, Histories, PieceTo};
 use arrayvec::ArrayVec;
 use movegen::{Board, CheckSquares, Move, MoveList, PieceKind};
 
@@ -26,6 +26,7 @@ pub struct MovePicker {
     stage: Stage,
     tt_move: Move,
     refutations: [Move; 3],
+    before: Continuations,
     captures: MoveList,
     capture_scores: Scores,
     next_capture: usize,
@@ -59,7 +60,14 @@ impl MovePicker {
     /// A picker for a full-width node. `tt_move` must be checked legal by
     /// the caller (or be `Move::NULL`); killers and the counter move are
     /// only played if they are among the generated quiets.
-    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
+    /// Quiets are ordered by history, continuation history after the moves
+    /// in `before` included.
+    pub fn new(
+        tt_move: Move,
+        killers: [Move; 2],
+        counter: Move,
+        before: Continuations,
+    ) -> MovePicker {
         MovePicker {
             stage: if tt_move.is_null() {
                 Stage::GenerateCaptures
@@ -68,6 +76,7 @@ impl MovePicker {
             },
             tt_move,
             refutations: [killers[0], killers[1], counter],
+            before,
             captures: MoveList::new(),
             capture_scores: Scores::new(),
             next_capture: 0,
@@ -86,7 +95,7 @@ impl MovePicker {
     /// A picker for quiescence: captures and queen promotions that do not
     /// lose material by SEE (every move when in check).
     pub fn new_quiescence(tt_move: Move, in_check: bool) -> MovePicker {
-        let mut picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL);
+        let mut picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL, [PieceTo::NONE; 2]);
         picker.skip_quiets = !in_check;
         picker.skip_bad_captures = !in_check;
         picker
@@ -130,9 +139,9 @@ impl MovePicker {
     #[inline(never)]
     fn generate_quiets(&mut self, board: &Board, histories: &Histories) {
         board.generate_quiets(&mut self.quiets);
-        let us = board.side_to_move();
         for &mv in &self.quiets {
-            self.quiet_scores.push(histories.quiet(us, mv));
+            self.quiet_scores
+                .push(histories.quiet_with(board, &self.before, mv));
         }
     }
 

@@ -1,7 +1,7 @@
 //! The alpha-beta search proper: principal variation search with the usual
 //! pruning, and quiescence search. Root handling lives in `driver.rs`.
 
-use crate::history::history_bonus;
+use crate::history::{Continuations, PieceTo, history_bonus};
 use crate::movepick::MovePicker;
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, is_mate, mate_in, mated_in};
 use crate::tt::Bound;
@@ -229,6 +229,7 @@ impl Worker<'_> {
                 let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 if let Some(passed) = board.null_move() {
                     self.stack[ply].played = Move::NULL;
+                    self.stack[ply].moved = PieceTo::NONE;
                     self.keys.push(key);
                     let score = -self.search::<false>(
                         &passed,
@@ -253,7 +254,6 @@ impl Worker<'_> {
             depth -= 1;
         }
 
-        let us = board.side_to_move();
         let previous = if ply > 0 {
             self.stack[ply - 1].played
         } else {
@@ -261,7 +261,8 @@ impl Worker<'_> {
         };
         let killers = self.data.histories.killers(ply);
         let counter = self.data.histories.counter(board, previous);
-        let mut picker = MovePicker::new(tt_move, killers, counter);
+        let before = self.continuations(ply);
+        let mut picker = MovePicker::new(tt_move, killers, counter, before);
         let mut best_score = -INFINITE;
         let mut best_move = Move::NULL;
         let original_alpha = alpha;
@@ -350,6 +351,7 @@ impl Worker<'_> {
                 self.shared.tt.prefetch(child.hash());
             }
             self.stack[ply].played = mv;
+            self.stack[ply].moved = PieceTo::of(board, mv);
             self.keys.push(key);
             let new_depth = depth - 1 + extension;
 
@@ -361,7 +363,7 @@ impl Worker<'_> {
                     r = reduction(depth, searched);
                     r += i32::from(!PV) + i32::from(cut_node);
                     r -= i32::from(improving) + i32::from(gives_check);
-                    r -= self.data.histories.quiet(us, mv) / 8192;
+                    r -= self.data.histories.quiet(board.side_to_move(), mv) / 8192;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s =
@@ -449,6 +451,16 @@ impl Worker<'_> {
         best_score
     }
 
+    /// The moves one and two plies before `ply`, for continuation history.
+    #[inline]
+    fn continuations(&self, ply: usize) -> Continuations {
+        let earlier = |back: usize| {
+            ply.checked_sub(back)
+                .map_or(PieceTo::NONE, |p| self.stack[p].moved)
+        };
+        [earlier(1), earlier(2)]
+    }
+
     fn reward_quiet(
         &mut self,
         board: &Board,
@@ -458,12 +470,12 @@ impl Worker<'_> {
         previous: Move,
         tried: &[Move],
     ) {
-        let us = board.side_to_move();
         let bonus = history_bonus(depth);
+        let before = self.continuations(ply);
         let h = &mut self.data.histories;
-        h.update_quiet(us, mv, bonus);
+        h.update_quiet_with(board, &before, mv, bonus);
         for &other in tried {
-            h.update_quiet(us, other, -bonus);
+            h.update_quiet_with(board, &before, other, -bonus);
         }
         h.add_killer(ply, mv);
         h.set_counter(board, previous, mv);

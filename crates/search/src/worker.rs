@@ -3,6 +3,7 @@
 
 use crate::correction::CorrectionHistory;
 use crate::history::Histories;
+use crate::history::PieceTo;
 use crate::limits::Limits;
 use crate::score::MAX_PLY;
 use crate::tt::TranspositionTable;
@@ -61,6 +62,8 @@ pub(crate) struct StackEntry {
     pub(crate) played: Move,
     /// The move a singular-extension search leaves out at this ply.
     pub(crate) excluded: Move,
+    /// `played` as continuation history knows it.
+    pub(crate) moved: PieceTo,
 }
 
 /// The per-search state of one thread.
