@@ -2,7 +2,6 @@
 //! searchmoves, and the `Searcher` that runs threads (Lazy SMP) over one
 //! shared transposition table.
 
-use crate::history::PieceTo;
 use crate::limits::Limits;
 use crate::score::{INFINITE, MATE_BOUND, Score, is_mate};
 use crate::strength::{self, StrengthLimit};
@@ -552,8 +551,7 @@ impl Worker<'_> {
             let mv = moves[i].mv;
             let mut child = root.clone();
             child.play_unchecked(mv);
-            self.stack[0].played = mv;
-            self.stack[0].moved = PieceTo::of(root, mv);
+            self.stack[0].record(root, mv);
             self.keys.push(key);
             let gives_check = child.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);

@@ -228,8 +228,7 @@ impl Worker<'_> {
             {
                 let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 if let Some(passed) = board.null_move() {
-                    self.stack[ply].played = Move::NULL;
-                    self.stack[ply].moved = PieceTo::NONE;
+                    self.stack[ply].record(board, Move::NULL);
                     self.keys.push(key);
                     let score = -self.search::<false>(
                         &passed,
@@ -350,8 +349,7 @@ impl Worker<'_> {
             if child.hash() != early_key {
                 self.shared.tt.prefetch(child.hash());
             }
-            self.stack[ply].played = mv;
-            self.stack[ply].moved = PieceTo::of(board, mv);
+            self.stack[ply].record(board, mv);
             self.keys.push(key);
             let new_depth = depth - 1 + extension;
 

@@ -2,13 +2,12 @@
 //! persistent per-thread data (histories, evaluator).
 
 use crate::correction::CorrectionHistory;
-use crate::history::Histories;
-use crate::history::PieceTo;
+use crate::history::{Histories, PieceTo};
 use crate::limits::Limits;
 use crate::score::MAX_PLY;
 use crate::tt::TranspositionTable;
 use eval_terms::Evaluator;
-use movegen::{KeyHistory, Move};
+use movegen::{Board, KeyHistory, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 /// What a thread keeps between searches (cleared by `ucinewgame`).
@@ -64,6 +63,15 @@ pub(crate) struct StackEntry {
     pub(crate) excluded: Move,
     /// `played` as continuation history knows it.
     pub(crate) moved: PieceTo,
+}
+
+impl StackEntry {
+    /// Records `mv` (or a null move) as played from `board` at this ply.
+    #[inline]
+    pub(crate) fn record(&mut self, board: &Board, mv: Move) {
+        self.played = mv;
+        self.moved = PieceTo::of(board, mv);
+    }
 }
 
 /// The per-search state of one thread.
