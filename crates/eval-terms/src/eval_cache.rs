@@ -42,6 +42,22 @@ impl EvalCache {
         (key >> 48) as usize & (ENTRIES - 1)
     }
 
+    /// Hints the CPU to fetch the slot of `key` early: the search knows a
+    /// child's key well before it evaluates the child, and a slot read cold
+    /// stalls for as long as a fifth of an evaluation.
+    #[inline]
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let ptr = &self.slots[Self::slot(key)] as *const Slot as *const i8;
+            // SAFETY: prefetching is a hint; the pointer is to a live slot.
+            unsafe { _mm_prefetch(ptr, _MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The score stored for `key`, if any.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<i32> {

@@ -114,6 +114,23 @@ impl Evaluator {
         self.tables.pawn_table_stats()
     }
 
+    /// Starts fetching the cached score of the position with Zobrist key
+    /// `key`, so that evaluating it soon after does not wait on memory.
+    /// A hint only: the score is the same with or without it.
+    ///
+    /// ```
+    /// use eval_terms::Evaluator;
+    /// use movegen::Board;
+    /// let mut evaluator = Evaluator::new();
+    /// let board = Board::default();
+    /// evaluator.prefetch(board.hash());
+    /// assert_eq!(evaluator.evaluate(&board), Evaluator::new().evaluate(&board));
+    /// ```
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        self.cache.prefetch(key);
+    }
+
     /// The evaluation of `board` for the side to move, in centipawns.
     #[inline]
     pub fn evaluate(&mut self, board: &Board) -> Value {

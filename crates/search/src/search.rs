@@ -89,6 +89,14 @@ fn mate_distance_prune(alpha: &mut i32, beta: &mut i32, ply: usize) -> Option<i3
 }
 
 impl Worker<'_> {
+    /// Starts fetching what a child with key `key` will read first: its
+    /// hash-table bucket and, on a miss there, its cached evaluation.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        self.shared.tt.prefetch(key);
+        self.data.evaluator.prefetch(key);
+    }
+
     /// The static evaluation, clamped clear of mate scores.
     #[inline]
     fn evaluate(&mut self, board: &Board) -> i32 {
@@ -276,7 +284,7 @@ impl Worker<'_> {
             }
             // Early, so the child's entry is on its way while we decide.
             let early_key = board.approximate_hash_after(mv);
-            self.shared.tt.prefetch(early_key);
+            self.prefetch(early_key);
             let tactical = is_tactical(board, mv);
             let checks = check_squares.get_or_insert_with(|| board.check_squares());
             let gives_check = board.gives_check_with(checks, mv);
@@ -347,7 +355,7 @@ impl Worker<'_> {
             // Only where the early key was approximate (castling, rights
             // lost, a new en-passant square).
             if child.hash() != early_key {
-                self.shared.tt.prefetch(child.hash());
+                self.prefetch(child.hash());
             }
             self.stack[ply].record(board, mv);
             self.keys.push(key);
@@ -570,7 +578,7 @@ impl Worker<'_> {
         while let Some(mv) = picker.next(board, &self.data.histories) {
             legal += 1;
             let early_key = board.approximate_hash_after(mv);
-            self.shared.tt.prefetch(early_key);
+            self.prefetch(early_key);
             if !full_width && !board.see_ge(mv, 0) {
                 continue;
             }
@@ -579,7 +587,7 @@ impl Worker<'_> {
             // Only where the early key was approximate (castling, rights
             // lost, a new en-passant square).
             if child.hash() != early_key {
-                self.shared.tt.prefetch(child.hash());
+                self.prefetch(child.hash());
             }
             let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1, false);
             if self.stopped {
