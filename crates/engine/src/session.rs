@@ -94,7 +94,12 @@ impl Session {
                 self.out.send(&Response::UciOk);
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.out.send(&Response::ReadyOk),
+            Command::IsReady => {
+                // A GUI waits here before the clock runs; solved lazily, the
+                // bitbase would cost its ~20 ms inside the first K+P vs K search.
+                eval_terms::kpk::bitbase();
+                self.out.send(&Response::ReadyOk);
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Register(_) => self.out.info_string("registration is not needed"),
             Command::UciNewGame => {

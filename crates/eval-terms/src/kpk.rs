@@ -85,10 +85,22 @@ fn pawn_squares() -> impl Iterator<Item = Square> {
         .filter(|s| s.file().index() < 4 && (1..=6).contains(&s.rank().index()))
 }
 
+static BITBASE: OnceLock<Bitbase> = OnceLock::new();
+
 /// The bitbase, solved on first use.
 pub fn bitbase() -> &'static Bitbase {
-    static BITBASE: OnceLock<Bitbase> = OnceLock::new();
     BITBASE.get_or_init(solve)
+}
+
+/// Whether the bitbase has been solved yet, so a program can solve it
+/// ahead of play (calling [`bitbase`]) rather than on its first probe.
+///
+/// ```
+/// eval_terms::kpk::bitbase();
+/// assert!(eval_terms::kpk::is_solved());
+/// ```
+pub fn is_solved() -> bool {
+    BITBASE.get().is_some()
 }
 
 /// For a K+P vs K position: does the side with the pawn win? `None` for

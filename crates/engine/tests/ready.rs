@@ -1,0 +1,15 @@
+//! `isready` leaves nothing to be built during a search: the KPK bitbase is
+//! solved before `readyok` (in its own test binary, so no other test has
+//! solved it first).
+
+use engine::{Output, Session};
+
+#[test]
+fn isready_solves_the_kpk_bitbase_before_readyok() {
+    let mut session = Session::new(Output::new(Box::new(std::io::sink())));
+    session.handle_line("uci");
+    assert!(!eval_terms::kpk::is_solved(), "solved before isready");
+    session.handle_line("isready");
+    assert!(eval_terms::kpk::is_solved());
+    session.shutdown();
+}
