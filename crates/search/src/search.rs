@@ -58,6 +58,25 @@ fn has_non_pawn_material(board: &Board, color: movegen::Color) -> bool {
     !(us - pawns_and_king).is_empty()
 }
 
+/// Every square around the side to move's king holds its own piece or is
+/// attacked: the king cannot step anywhere. In such a mating net the
+/// attacker's quiet move is often the whole point (a tempo, a sacrifice
+/// that blocks the last flight), so letting the defender pass proves nothing.
+#[inline]
+fn king_boxed_in(board: &Board) -> bool {
+    let us = board.side_to_move();
+    let king = board.king(us);
+    let around = movegen::attacks::king(king) - board.colors(us);
+    let occupied = board.occupied() - king.bitboard();
+    board.attacked_within(around, !us, occupied) == around
+}
+
+/// The side that has just moved, the would-be mating side, has no queen.
+#[inline]
+fn opponent_has_no_queen(board: &Board) -> bool {
+    (board.pieces(PieceKind::Queen) & board.colors(!board.side_to_move())).is_empty()
+}
+
 /// The score of a position with no legal move: mated in check, stalemate
 /// (a draw) otherwise. Main search and quiescence both end here.
 #[inline]
@@ -216,11 +235,17 @@ impl Worker<'_> {
         let zugzwang_prone = legal_moves <= 2;
         if !PV && !in_check && ply > 0 && selective && !zugzwang_prone && excluded.is_null() {
             // Reverse futility: far above beta at low depth, a quiet move will do.
+            // Not for a boxed-in king facing no queen: without one the net is
+            // closed by quiet moves, which this cut assumes harmless. Against
+            // a queen, checks do most of the mating and boxed-in kings are
+            // common; skipping the cut there too found 2 % more suite mates
+            // for 5 % more bench nodes, and its match leaned to a loss.
             let margin = 80 * depth - if improving { 50 } else { 0 };
             if depth <= 8
                 && static_eval - margin >= beta
                 && !is_mate(beta)
                 && static_eval < MATE_BOUND
+                && !(opponent_has_no_queen(board) && king_boxed_in(board))
             {
                 return static_eval;
             }
@@ -233,6 +258,7 @@ impl Worker<'_> {
                 && !previous_was_null
                 && has_non_pawn_material(board, board.side_to_move())
                 && has_non_pawn_material(board, !board.side_to_move())
+                && !king_boxed_in(board)
             {
                 let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
                 if let Some(passed) = board.null_move() {

@@ -421,6 +421,32 @@ fn sees_a_mate_behind_a_single_reply() {
 }
 
 #[test]
+fn a_boxed_in_king_gets_no_null_move() {
+    // Mate in 3 by 1.Qa7!!: the black king on h1 has no square, White has
+    // only to keep the net shut and bring the queen to g1 or a8. Black is a
+    // rook and more up, so with a null move allowed at Black's nodes every
+    // quiet white build-up looks refuted by "passing"; the search once
+    // reported a long mate with Qxf5 even at 2,000,000 nodes. It finds the
+    // mate in about 110,000 once a boxed-in king may not pass.
+    let (board, result) = to_nodes("8/1B6/8/5p2/8/8/5Qrq/1K1R2bk w - - 0 1", 400_000);
+    assert_eq!(result.score, Score::Mate(3));
+    assert_eq!(uci(&board, result.best_move), "f2a7");
+}
+
+#[test]
+fn a_boxed_in_king_without_a_queen_against_it_gets_no_static_cut() {
+    // Mate in 4 by the quiet 1.Kd6: the h8 king has no square (Nf6 and Bh6
+    // cover g8, g7 and h7) and Black is not much behind, so at Black's
+    // nodes the static evaluation, well above beta, once cut White's slow
+    // build-up as refuted. Main found no mate at 3,000,000 nodes; with no
+    // null move for the boxed-in king, 510,000; with no reverse futility
+    // either (the attacker has no queen, so a net needs quiet moves), 21,500.
+    let (board, result) = to_nodes("7k/1p3p2/4pNpB/1b2K3/3p4/8/8/8 w - - 0 1", 100_000);
+    assert_eq!(result.score, Score::Mate(4));
+    assert_eq!(uci(&board, result.best_move), "e5d6");
+}
+
+#[test]
 fn tries_quiet_checks_after_late_move_pruning() {
     // Mates in 7 where every white move checks and some of them are quiet
     // (Qh1+, Bh6+, Rh4+; Rc7+, Qf7+), played at nodes where late-move
