@@ -74,7 +74,9 @@ fn king_boxed_in(board: &Board) -> bool {
 /// The side that has just moved, the would-be mating side, has no queen.
 #[inline]
 fn opponent_has_no_queen(board: &Board) -> bool {
-    (board.pieces(PieceKind::Queen) & board.colors(!board.side_to_move())).is_empty()
+    board
+        .colored_pieces(PieceKind::Queen, !board.side_to_move())
+        .is_empty()
 }
 
 /// The score of a position with no legal move: mated in check, stalemate
