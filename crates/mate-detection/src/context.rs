@@ -116,10 +116,11 @@ impl<'a> Ctx<'a> {
     /// pieces and not attacked by us.
     #[inline]
     pub(crate) fn free(&self) -> BitBoard {
-        *self.free.get_or_init(|| {
-            let flight = self.ring - self.theirs;
-            flight - self.board.attacked_within(flight, self.us, self.occ)
-        })
+        // The defending king is not in check here, so lifting it off the
+        // board, as this does, uncovers no square.
+        *self
+            .free
+            .get_or_init(|| self.board.king_flight_squares(!self.us))
     }
 
     /// True if our piece on `from` may go to `to` without exposing our king

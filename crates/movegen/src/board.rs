@@ -351,6 +351,29 @@ impl Board {
         hit
     }
 
+    /// The squares `color`'s king could step to: next to it, not holding
+    /// one of its own pieces, and not attacked by the other side. The king
+    /// is lifted off the board first, so a slider checking it also covers
+    /// the square behind it. An empty set with the king out of check is a
+    /// king boxed in, the shape quiet mating moves aim at.
+    ///
+    /// ```
+    /// use movegen::{Board, Color, Square};
+    /// // A back-rank king behind its own pawns can still go to f8 and h8,
+    /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    /// let flights = board.king_flight_squares(Color::Black);
+    /// assert!(flights.has(Square::F8) && flights.has(Square::H8) && flights.len() == 2);
+    /// // but not once a rook checks along the rank: h8 lies behind the king.
+    /// let mated = Board::from_fen("4R1k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    /// assert!(mated.king_flight_squares(Color::Black).is_empty());
+    /// ```
+    #[inline]
+    pub fn king_flight_squares(&self, color: Color) -> BitBoard {
+        let king = self.king(color);
+        let around = attacks::king(king) - self.by_color[color as usize];
+        around - self.attacked_within(around, !color, self.occupied() - king.bitboard())
+    }
+
     /// Adds a piece to an empty square, keeping every key in step.
     #[inline]
     pub(crate) fn put(&mut self, piece: Piece, square: Square) {

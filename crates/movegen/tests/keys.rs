@@ -1,8 +1,8 @@
 //! Random-game invariants: incremental keys match keys from scratch, FEN
-//! round trips, check and pin information, move counts, generator splits
-//! and `gives_check` (with and without `CheckSquares`), after every move of
-//! thousands of random games; and `is_legal` against the move list for
-//! every 16-bit move.
+//! round trips, check and pin information, king flight squares, move
+//! counts, generator splits and `gives_check` (with and without
+//! `CheckSquares`), after every move of thousands of random games; and
+//! `is_legal` against the move list for every 16-bit move.
 
 mod common;
 
@@ -81,6 +81,13 @@ fn check_position(board: &Board) {
 
     // Move counts, three ways.
     let moves = legal_moves(board);
+
+    // Flight squares are where the king's legal steps (not castling) land.
+    let steps = moves
+        .iter()
+        .filter(|mv| mv.from() == king && mv.kind() != MoveKind::Castle)
+        .fold(movegen::BitBoard::EMPTY, |set, mv| set | mv.to().bitboard());
+    assert_eq!(board.king_flight_squares(us), steps, "flights at {fen}");
     assert_eq!(
         board.count_legal_moves() as usize,
         moves.len(),

@@ -64,11 +64,7 @@ fn has_non_pawn_material(board: &Board, color: movegen::Color) -> bool {
 /// that blocks the last flight), so letting the defender pass proves nothing.
 #[inline]
 fn king_boxed_in(board: &Board) -> bool {
-    let us = board.side_to_move();
-    let king = board.king(us);
-    let around = movegen::attacks::king(king) - board.colors(us);
-    let occupied = board.occupied() - king.bitboard();
-    board.attacked_within(around, !us, occupied) == around
+    board.king_flight_squares(board.side_to_move()).is_empty()
 }
 
 /// The side that has just moved, the would-be mating side, has no queen.
