@@ -81,13 +81,6 @@ fn check_position(board: &Board) {
 
     // Move counts, three ways.
     let moves = legal_moves(board);
-
-    // Flight squares are where the king's legal steps (not castling) land.
-    let steps = moves
-        .iter()
-        .filter(|mv| mv.from() == king && mv.kind() != MoveKind::Castle)
-        .fold(movegen::BitBoard::EMPTY, |set, mv| set | mv.to().bitboard());
-    assert_eq!(board.king_flight_squares(us), steps, "flights at {fen}");
     assert_eq!(
         board.count_legal_moves() as usize,
         moves.len(),
@@ -100,6 +93,13 @@ fn check_position(board: &Board) {
     );
     let unique: HashSet<Move> = moves.iter().copied().collect();
     assert_eq!(unique.len(), moves.len(), "duplicate moves at {fen}");
+
+    // Flight squares are where the king's legal steps (not castling) land.
+    let steps = moves
+        .iter()
+        .filter(|mv| mv.from() == king && mv.kind() != MoveKind::Castle)
+        .fold(movegen::BitBoard::EMPTY, |set, mv| set | mv.to().bitboard());
+    assert_eq!(board.king_flight_squares(us), steps, "flights at {fen}");
 
     // Per-piece destination sets expand to the same moves.
     let mut from_sets = MoveList::new();
