@@ -112,65 +112,49 @@ fn object_terms<const SLOT: usize, T: Tracer>(
 }
 
 /// Pins against the enemy king and queen, and x-rays through own pieces.
+/// Only the sliders on an empty-board line with the target can score, so
+/// each target picks its candidates set-wise instead of every slider
+/// testing every target.
 fn lines<T: Tracer>(board: &Board, color: Color, occupied: BitBoard, terms: &mut Terms<'_, T>) {
     let them = !color;
-    let enemy_king = board.king(them);
-    let enemy_queens = board.colored_pieces(PieceKind::Queen, them).0;
-    let sliders = [
-        (
-            0,
-            board.colored_pieces(PieceKind::Bishop, color).0,
-            true,
-            false,
-        ),
-        (
-            1,
-            board.colored_pieces(PieceKind::Rook, color).0,
-            false,
-            true,
-        ),
-        (
-            2,
-            board.colored_pieces(PieceKind::Queen, color).0,
-            true,
-            true,
-        ),
-    ];
-    for (slot, set, diagonal, straight) in sliders {
-        for slider in squares(set) {
-            let rays = (if diagonal {
-                attacks::bishop_rays(slider).0
+    let bishops = board.colored_pieces(PieceKind::Bishop, color).0;
+    let rooks = board.colored_pieces(PieceKind::Rook, color).0;
+    let queens = board.colored_pieces(PieceKind::Queen, color).0;
+    let enemy = board.colors(them).0;
+    let mut line = |target: Square, sliders: u64, slot: usize, pin: crate::params::Param, xray| {
+        for slider in squares(sliders) {
+            let between = attacks::between(slider, target).0 & occupied.0;
+            if between.count_ones() != 1 {
+                continue;
+            }
+            if between & enemy != 0 {
+                terms.add(pin, slot, color, 1);
             } else {
-                0
-            }) | (if straight {
-                attacks::rook_rays(slider).0
-            } else {
-                0
-            });
-            let mut target =
-                |square: Square, pin: Option<(crate::params::Param, usize)>, xray: usize| {
-                    if rays & square.bitboard().0 == 0 {
-                        return;
-                    }
-                    let between = attacks::between(slider, square).0 & occupied.0;
-                    if between.count_ones() != 1 {
-                        return;
-                    }
-                    if between & board.colors(them).0 != 0 {
-                        if let Some((param, i)) = pin {
-                            terms.add(param, i, color, 1);
-                        }
-                    } else {
-                        terms.add(w::XRAY, xray, color, 1);
-                    }
-                };
-            target(enemy_king, Some((w::PIN_TO_KING, slot)), 1);
-            if slot < 2 {
-                for queen in squares(enemy_queens) {
-                    target(queen, Some((w::PIN_TO_QUEEN, slot)), 0);
-                }
+                terms.add(w::XRAY, xray, color, 1);
             }
         }
+    };
+    let king = board.king(them);
+    let diagonal = attacks::bishop_rays(king).0;
+    let straight = attacks::rook_rays(king).0;
+    line(king, bishops & diagonal, 0, w::PIN_TO_KING, 1);
+    line(king, rooks & straight, 1, w::PIN_TO_KING, 1);
+    line(king, queens & (diagonal | straight), 2, w::PIN_TO_KING, 1);
+    for queen in squares(board.colored_pieces(PieceKind::Queen, them).0) {
+        line(
+            queen,
+            bishops & attacks::bishop_rays(queen).0,
+            0,
+            w::PIN_TO_QUEEN,
+            0,
+        );
+        line(
+            queen,
+            rooks & attacks::rook_rays(queen).0,
+            1,
+            w::PIN_TO_QUEEN,
+            0,
+        );
     }
 }
 
