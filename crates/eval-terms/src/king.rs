@@ -3,7 +3,7 @@
 //! or more pieces join in), safe checks, heavy pieces on files at the king,
 //! and a king left in the centre without castling rights.
 
-use crate::bits::{file_of, front_fill, relative_rank, squares};
+use crate::bits::{adjacent_files, file_of, front_fill, relative_rank, squares};
 use crate::info::Info;
 use crate::score::S;
 use crate::trace::{NoTrace, Terms, Tracer};
@@ -11,13 +11,9 @@ use crate::weights as w;
 use movegen::{Board, CastleSide, Color, File, PieceKind, Square, attacks};
 
 /// The king's file and its neighbours.
+#[inline(always)]
 fn king_files(king: movegen::Square) -> u64 {
-    let file = king.file() as i32;
-    let mut set = 0;
-    for f in (file - 1).max(0)..=(file + 1).min(7) {
-        set |= crate::bits::FILE_A << f;
-    }
-    set
+    file_of(king) | adjacent_files(king)
 }
 
 /// The king-safety terms; `with_shelter` false leaves out the shelter and
@@ -120,15 +116,25 @@ impl Shelter {
         let mut result = Shelter::default();
         let king_rank = relative_rank(king, color);
         let ahead = front_fill(crate::bits::rank_of(king), color);
+        // Seen from White the pawn nearest the king on a file and the
+        // enemy's most advanced one are both the lowest square; from Black,
+        // the highest.
+        let nearest_to_rank1 = |set: u64| match color {
+            Color::White => Square::ALL[set.trailing_zeros() as usize],
+            Color::Black => Square::ALL[63 - set.leading_zeros() as usize],
+        };
         for file_square in squares(king_files(king) & crate::bits::rank_of(king)) {
             let file = file_of(file_square) & ahead;
-            let nearest = squares(info.pawns[c] & file)
-                .map(|s| relative_rank(s, color) - king_rank)
-                .min();
-            result.shelter[nearest.unwrap_or(0).min(7)] += 1;
-            if let Some(front) =
-                squares(info.pawns[1 - c] & file).max_by_key(|s| relative_rank(*s, them))
-            {
+            let own = info.pawns[c] & file;
+            let nearest = if own == 0 {
+                0
+            } else {
+                relative_rank(nearest_to_rank1(own), color) - king_rank
+            };
+            result.shelter[nearest.min(7)] += 1;
+            let enemy = info.pawns[1 - c] & file;
+            if enemy != 0 {
+                let front = nearest_to_rank1(enemy);
                 result.storm[relative_rank(front, them)] += 1;
                 if crate::bits::forward(front.bitboard().0, them) & info.pawns[c] != 0 {
                     result.storm_fixed += 1;
