@@ -96,6 +96,7 @@ pub fn evaluate<T: Tracer>(
     tracer: &mut T,
 ) -> Evaluation {
     let mut terms = Terms::new(weights, tracer);
+    let strength = crate::total_strength_halves(board);
 
     let bare_king_mate = endgame::mating_a_bare_king(board);
     let pawn_entry = match tables.as_deref_mut() {
@@ -115,12 +116,12 @@ pub fn evaluate<T: Tracer>(
         // Against a bare king with mating material only the material and the
         // mating technique count: the other terms (checks, mobility, piece
         // tables) pull the pieces about without bringing the mate nearer.
-        material::evaluate(board, &mut terms);
+        material::evaluate(board, strength, &mut terms);
         endgame::mop_up(board, strong, &mut terms);
     } else {
         let mut info = Info::new(board);
         terms.score[0] += pawn_entry.score;
-        material::evaluate(board, &mut terms);
+        material::evaluate(board, strength, &mut terms);
         match tables.as_deref_mut() {
             Some(tables) if !T::ACTIVE => {
                 for color in Color::ALL {
@@ -130,7 +131,7 @@ pub fn evaluate<T: Tracer>(
             _ => placement::evaluate(board, &mut terms),
         }
         pieces::evaluate(board, &mut info, &pawn_entry, &mut terms);
-        opening::evaluate(board, &info, &mut terms);
+        opening::evaluate(board, &info, strength, &mut terms);
         // The shelter depends on pawns, king square and castling rights
         // alone, so untraced searches take it from the pawn table.
         match tables.as_deref_mut() {
@@ -160,7 +161,7 @@ pub fn evaluate<T: Tracer>(
     }
 
     let total = terms.white_minus_black();
-    let phase = Phase::of(board);
+    let phase = Phase::from_strength(strength);
     let drawing = endgame::drawing_chances(board, &pawn_entry, total.eg());
     let unscaled = taper(total, phase, drawing.scale);
     let (pair_bonus, mating, white_score) = match tables {

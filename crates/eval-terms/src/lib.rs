@@ -159,6 +159,13 @@ impl Evaluator {
 
 /// One side's piece strength in the Compendium's measure (Q 9, R 4.5, B 3,
 /// N 3), counted in half-points so it stays an integer: 60 at the start.
+/// Both sides' piece strength in half-points (0 to 120 without promotions),
+/// which the phase, the material grading and the opening terms all start
+/// from: worked out once per evaluation.
+pub(crate) fn total_strength_halves(board: &Board) -> u32 {
+    piece_strength_halves(board, Color::White) + piece_strength_halves(board, Color::Black)
+}
+
 pub(crate) fn piece_strength_halves(board: &Board, color: Color) -> u32 {
     let count = |k| board.colored_pieces(k, color).len();
     18 * count(PieceKind::Queen)

@@ -18,9 +18,8 @@ pub(crate) fn openness(board: &Board) -> usize {
 }
 
 /// The Compendium's stage by overall piece strength: 0 (60-45) to 3 (15-0).
-pub(crate) fn stage(board: &Board) -> usize {
-    let halves = crate::piece_strength_halves(board, Color::White)
-        + crate::piece_strength_halves(board, Color::Black);
+/// `halves` is both sides' piece strength ([`crate::total_strength_halves`]).
+pub(crate) fn stage(halves: u32) -> usize {
     match halves {
         90.. => 0,
         60..=89 => 1,
@@ -29,9 +28,10 @@ pub(crate) fn stage(board: &Board) -> usize {
     }
 }
 
-pub(crate) fn evaluate<T: Tracer>(board: &Board, terms: &mut Terms<'_, T>) {
+/// `strength` is both sides' piece strength in half-points.
+pub(crate) fn evaluate<T: Tracer>(board: &Board, strength: u32, terms: &mut Terms<'_, T>) {
     let open = openness(board);
-    let stage = stage(board);
+    let stage = stage(strength);
     for color in Color::ALL {
         let count = |kind| board.colored_pieces(kind, color).len() as i32;
         terms.add(w::PAWN_VALUE, stage, color, count(PieceKind::Pawn));

@@ -23,9 +23,13 @@ fn developed_minors(board: &Board, color: Color) -> u32 {
     (minors & !back_rank(color)).count_ones()
 }
 
-pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<'_, T>) {
-    let strength = crate::piece_strength_halves(board, Color::White)
-        + crate::piece_strength_halves(board, Color::Black);
+/// `strength` is both sides' piece strength in half-points.
+pub(crate) fn evaluate<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    strength: u32,
+    terms: &mut Terms<'_, T>,
+) {
     let rights = board.castling_rights();
     let developed = Color::ALL.map(|c| developed_minors(board, c));
     for color in Color::ALL {

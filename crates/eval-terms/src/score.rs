@@ -2,7 +2,7 @@
 //! the Compendium's game stage that tapers between the two.
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
-use movegen::{Board, Color};
+use movegen::Board;
 
 /// A packed (middlegame, endgame) score: one add handles both halves.
 ///
@@ -110,9 +110,12 @@ impl Phase {
 
     /// The stage of `board` (promotions beyond the start clamp to the opening).
     pub fn of(board: &Board) -> Phase {
-        let total = crate::piece_strength_halves(board, Color::White)
-            + crate::piece_strength_halves(board, Color::Black);
-        Phase(total.min(Phase::MAX as u32))
+        Phase::from_strength(crate::total_strength_halves(board))
+    }
+
+    /// The stage from both sides' piece strength in half-points.
+    pub(crate) fn from_strength(halves: u32) -> Phase {
+        Phase(halves.min(Phase::MAX as u32))
     }
 
     /// The Compendium's piece strength, 60 down to 0.
