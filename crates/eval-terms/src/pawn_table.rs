@@ -3,9 +3,9 @@
 //! need (passers, fixed pairs).
 
 use crate::params::Weights;
-use crate::pawns;
 use crate::score::S;
 use crate::trace::{NoTrace, Terms};
+use crate::{pawns, placement};
 use movegen::Board;
 
 const ENTRIES: usize = 1 << 14;
@@ -14,7 +14,8 @@ const ENTRIES: usize = 1 << 14;
 #[derive(Copy, Clone, Debug, Default)]
 pub(crate) struct PawnEntry {
     key: u64,
-    /// Pawn-only terms, White minus Black.
+    /// Pawn-only terms, White minus Black: the structure and the pawns'
+    /// placement.
     pub(crate) score: S,
     /// Passed pawns per colour.
     pub(crate) passed: [u64; 2],
@@ -105,6 +106,7 @@ impl PawnTable {
         let mut tracer = NoTrace;
         let mut terms = Terms::new(weights, &mut tracer);
         let mut entry = pawns::evaluate(board, &mut terms);
+        placement::pawn_occupation(board, &mut terms);
         entry.key = key;
         entry.score = terms.white_minus_black();
         self.entries[slot] = entry;

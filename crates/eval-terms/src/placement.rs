@@ -10,6 +10,14 @@ use crate::trace::{NoTrace, Terms, Tracer};
 use crate::weights as w;
 use movegen::{Board, Color, PieceKind, Square};
 
+const NOT_PAWNS: [PieceKind; 5] = [
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::King,
+];
+
 fn file_edge_distance(square: Square) -> usize {
     let f = square.file() as usize;
     f.min(7 - f)
@@ -21,6 +29,24 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, terms: &mut Terms<'_, T>) {
             for square in board.colored_pieces(kind, color) {
                 add_piece(color, kind, square, terms);
             }
+        }
+    }
+}
+
+/// The pawns' placement terms (occupying the centre), counted set-wise: they
+/// depend on the pawns alone, so the pawn table keeps them with the
+/// structure and [`PlacementTable`] leaves pawns out.
+pub(crate) fn pawn_occupation<T: Tracer>(board: &Board, terms: &mut Terms<'_, T>) {
+    let slot = PieceKind::Pawn as usize;
+    for color in Color::ALL {
+        let pawns = board.colored_pieces(PieceKind::Pawn, color).0;
+        let focal = (pawns & FOCAL_CENTRE).count_ones() as i32;
+        if focal != 0 {
+            terms.add(w::FOCAL_OCCUPATION, slot, color, focal);
+        }
+        let wider = (pawns & WIDER_CENTRE).count_ones() as i32;
+        if wider != 0 {
+            terms.add(w::WIDER_OCCUPATION, slot, color, wider);
         }
     }
 }
@@ -73,7 +99,8 @@ impl Default for PlacementTable {
 }
 
 impl PlacementTable {
-    /// `color`'s placement terms on `board`, as [`evaluate`] adds them.
+    /// `color`'s placement terms on `board`, as [`evaluate`] adds them,
+    /// but for the pawns' (which the pawn table holds: [`pawn_occupation`]).
     #[inline]
     pub(crate) fn score(&mut self, board: &Board, weights: &Weights, color: Color) -> S {
         let id = weights.cache_id();
@@ -83,7 +110,7 @@ impl PlacementTable {
         }
         let table = &self.values[color.index()];
         let mut sum = S::ZERO;
-        for kind in PieceKind::ALL {
+        for kind in NOT_PAWNS {
             let per_square = &table[kind as usize];
             for square in board.colored_pieces(kind, color) {
                 sum += per_square[square as usize];
