@@ -21,27 +21,17 @@ pub(crate) struct PawnEntry {
     pub(crate) passed: [u64; 2],
     /// White pawns with a black pawn right in front (the Compendium's fixed pairs).
     pub(crate) fixed_pairs: u32,
-    /// Each colour's shelter and storm terms, for the king square and
-    /// castling rights they were last computed with.
-    shelter: [ShelterMemo; 2],
 }
+
+const SHELTER_ENTRIES: usize = 1 << 15;
 
 /// The shelter and storm terms (White minus Black) of one king: they depend
 /// only on the pawns, the king's square and its side's castling rights.
-#[derive(Copy, Clone, Debug)]
-struct ShelterMemo {
-    /// King square index and castling rights, or `u16::MAX` when empty.
-    key: u16,
+#[derive(Copy, Clone, Debug, Default)]
+struct ShelterSlot {
+    /// The pawn key mixed with colour, king square and rights; 0 when empty.
+    key: u64,
     score: S,
-}
-
-impl Default for ShelterMemo {
-    fn default() -> Self {
-        ShelterMemo {
-            key: u16::MAX,
-            score: S::ZERO,
-        }
-    }
 }
 
 impl PawnEntry {
@@ -51,15 +41,19 @@ impl PawnEntry {
             score: S::ZERO,
             passed,
             fixed_pairs,
-            shelter: Default::default(),
         }
     }
 }
 
-/// A direct-mapped cache of [`PawnEntry`], one per search thread.
+/// A direct-mapped cache of [`PawnEntry`], and beside it one of the
+/// shelter terms per king square; one per search thread.
 #[derive(Clone)]
 pub(crate) struct PawnTable {
     entries: Vec<PawnEntry>,
+    /// Its own table rather than a memo in the pawn entry: a king that
+    /// walks (or a search that alternates between castling wings) keeps
+    /// several squares of one pawn structure alive at once.
+    shelters: Vec<ShelterSlot>,
     /// The weights the entries were computed with: other weights flush the table.
     weights_id: Option<usize>,
     probes: u64,
@@ -70,6 +64,7 @@ impl Default for PawnTable {
     fn default() -> Self {
         PawnTable {
             entries: vec![PawnEntry::default(); ENTRIES],
+            shelters: vec![ShelterSlot::default(); SHELTER_ENTRIES],
             weights_id: None,
             probes: 0,
             hits: 0,
@@ -80,6 +75,7 @@ impl Default for PawnTable {
 impl PawnTable {
     pub(crate) fn clear(&mut self) {
         self.entries.fill(PawnEntry::default());
+        self.shelters.fill(ShelterSlot::default());
     }
 
     pub(crate) fn stats(&self) -> (u64, u64) {
@@ -114,9 +110,9 @@ impl PawnTable {
     }
 
     /// The shelter and storm terms of `color`'s king on `king` with castling
-    /// rights `rights` (a small number), from the entry of `board`'s pawns
-    /// or from `compute` (then kept there). Call after [`probe`](Self::probe)
-    /// for the same board.
+    /// rights `rights` (a small number) among `board`'s pawns, from the
+    /// table or from `compute` (then kept there). Call after
+    /// [`probe`](Self::probe), which flushes the table for new weights.
     #[inline]
     pub(crate) fn shelter(
         &mut self,
@@ -126,19 +122,17 @@ impl PawnTable {
         rights: u16,
         compute: impl FnOnce() -> S,
     ) -> S {
-        let key = board.pawn_key() | 1;
-        let entry = &mut self.entries[(key as usize) & (ENTRIES - 1)];
-        let memo_key = (king as u16) << 4 | rights;
-        if entry.key != key {
-            return compute();
-        }
-        let memo = &mut entry.shelter[color];
-        if memo.key != memo_key {
-            *memo = ShelterMemo {
-                key: memo_key,
+        // Pawn keys are random, so a multiplicative mix of the rest keeps
+        // the combined key as unlikely to collide as the pawn key itself.
+        let situation = ((color as u64) << 12 | (king as u64) << 4 | u64::from(rights)) + 1;
+        let key = (board.pawn_key() ^ situation.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+        let slot = &mut self.shelters[(key >> 32) as usize & (SHELTER_ENTRIES - 1)];
+        if slot.key != key {
+            *slot = ShelterSlot {
+                key,
                 score: compute(),
             };
         }
-        memo.score
+        slot.score
     }
 }
