@@ -603,7 +603,9 @@ impl Worker<'_> {
             legal += 1;
             let early_key = board.approximate_hash_after(mv);
             self.prefetch(early_key);
-            if !full_width && !board.see_ge(mv, 0) {
+            // The picker has run this very test on every capture it hands
+            // out here but the hash move: asking again would only repeat it.
+            if !full_width && mv == tt_move && !board.see_ge(mv, 0) {
                 continue;
             }
             let mut child = board.clone();
