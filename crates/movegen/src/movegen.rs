@@ -366,15 +366,19 @@ impl Board {
         let them = !us;
         let king = self.king(us);
         let without_king = self.occupied() ^ king.bitboard();
-        let (short, long) =
-            if with_castling && self.checkers.is_empty() && !self.castling.is_empty() {
-                (
-                    self.open_castling_path(CastleSide::Short, king, without_king),
-                    self.open_castling_path(CastleSide::Long, king, without_king),
-                )
-            } else {
-                (None, None)
-            };
+        if !with_castling || !self.checkers.is_empty() || self.castling.is_empty() {
+            // Most calls (every capture generation, most nodes later in a
+            // game) have no castling to try: the king's steps alone, without
+            // building castling paths only to find them empty.
+            return (
+                BitBoard::EMPTY,
+                self.safe_king_steps(king_targets, without_king),
+            );
+        }
+        let (short, long) = (
+            self.open_castling_path(CastleSide::Short, king, without_king),
+            self.open_castling_path(CastleSide::Long, king, without_king),
+        );
         let is_edge = |p: Option<(BitBoard, Square)>| {
             p.is_none_or(|(_, rook)| matches!(rook.file(), File::A | File::H))
         };
@@ -388,13 +392,7 @@ impl Board {
                     castles |= rook.bitboard();
                 }
             }
-            let mut steps = BitBoard::EMPTY;
-            for to in king_targets {
-                if !self.is_attacked(to, them, without_king) {
-                    steps |= to.bitboard();
-                }
-            }
-            return (castles, steps);
+            return (castles, self.safe_king_steps(king_targets, without_king));
         }
         // Edge rooks have nothing behind them, so dropping only the king from
         // the occupancy gives the same answer for every square at once.
@@ -411,6 +409,20 @@ impl Board {
             }
         }
         (castles, king_targets - attacked)
+    }
+
+    /// The squares of `king_targets` the side to move's king may step to,
+    /// tested one by one (`without_king`: the occupancy with the king lifted).
+    #[inline]
+    fn safe_king_steps(&self, king_targets: BitBoard, without_king: BitBoard) -> BitBoard {
+        let them = !self.side_to_move;
+        let mut steps = BitBoard::EMPTY;
+        for to in king_targets {
+            if !self.is_attacked(to, them, without_king) {
+                steps |= to.bitboard();
+            }
+        }
+        steps
     }
 
     /// The squares the king must cross safely (its destination always
