@@ -279,7 +279,17 @@ impl Board {
         let forward: i8 = if us == crate::Color::White { 8 } else { -8 };
         let double_rank = BitBoard::rank(us.relative_rank(Rank::Fourth));
         let ep = self.en_passant.map_or(BitBoard::EMPTY, Square::bitboard);
-        for from in self.colored_pieces(PieceKind::Pawn, us) {
+        let pawns = self.colored_pieces(PieceKind::Pawn, us);
+        // The pawns that can have a move of this mode at all, found set-wise
+        // (a superset: the loop below still decides each pawn). Quiescence
+        // asks for captures in positions where most pawns have none.
+        let last_rank_next = pawns & BitBoard::rank(us.relative_rank(Rank::Seventh));
+        let candidates = match MODE {
+            CAPTURES => (pawns & pawn_sources(us, enemy | ep)) | last_rank_next,
+            QUIETS => (pawns & pawn_push_sources(us, !occupied)) | last_rank_next,
+            _ => pawns,
+        };
+        for from in candidates {
             let mut to = BitBoard::EMPTY;
             if let Some(one) = from.offset(forward) {
                 if !occupied.has(one) {
@@ -446,6 +456,28 @@ impl Board {
         // the departing rook may have been its only shield.
         Some(((king_path - king.bitboard()) | king_to.bitboard(), rook))
     }
+}
+
+const NOT_FILE_A: u64 = !BitBoard::file(File::A).0;
+const NOT_FILE_H: u64 = !BitBoard::file(File::H).0;
+
+/// The squares from which a pawn of `color` attacks a square of `targets`.
+#[inline]
+fn pawn_sources(color: crate::Color, targets: BitBoard) -> BitBoard {
+    let t = targets.0;
+    BitBoard(match color {
+        crate::Color::White => (t & NOT_FILE_A) >> 9 | (t & NOT_FILE_H) >> 7,
+        crate::Color::Black => (t & NOT_FILE_A) << 7 | (t & NOT_FILE_H) << 9,
+    })
+}
+
+/// The squares from which a pawn of `color` steps onto a square of `empty`.
+#[inline]
+fn pawn_push_sources(color: crate::Color, empty: BitBoard) -> BitBoard {
+    BitBoard(match color {
+        crate::Color::White => empty.0 >> 8,
+        crate::Color::Black => empty.0 << 8,
+    })
 }
 
 /// The squares from `a` to `b` on one rank, both included (plain arithmetic:
