@@ -198,7 +198,9 @@ impl Board {
             return false;
         }
         let mut legal = false;
-        self.generate::<ALL>(&mut |pm: PieceMoves| {
+        // Only the moving piece's moves: for any other piece the generator
+        // would work out destinations (the king's are the dearest) for nothing.
+        self.generate_from::<ALL>(from.bitboard(), &mut |pm: PieceMoves| {
             if pm.from != from {
                 return false;
             }
@@ -214,6 +216,16 @@ impl Board {
 
     #[inline]
     fn generate<const MODE: u8>(&self, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate_from::<MODE>(BitBoard::FULL, visit)
+    }
+
+    /// As [`Board::generate`], for the pieces standing on `from_mask` only.
+    #[inline]
+    fn generate_from<const MODE: u8>(
+        &self,
+        from_mask: BitBoard,
+        visit: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
@@ -231,18 +243,20 @@ impl Board {
             _ => Promotions::All,
         };
 
-        let (castles, king_to) =
-            self.king_and_castling_moves(attacks::king(king) & target, MODE != CAPTURES);
-        if !(king_to | castles).is_empty()
-            && visit(PieceMoves {
-                piece: PieceKind::King,
-                from: king,
-                to: king_to | castles,
-                special: castles,
-                promotions,
-            })
-        {
-            return true;
+        if from_mask.has(king) {
+            let (castles, king_to) =
+                self.king_and_castling_moves(attacks::king(king) & target, MODE != CAPTURES);
+            if !(king_to | castles).is_empty()
+                && visit(PieceMoves {
+                    piece: PieceKind::King,
+                    from: king,
+                    to: king_to | castles,
+                    special: castles,
+                    promotions,
+                })
+            {
+                return true;
+            }
         }
         if self.checkers.has_more_than_one() {
             return false;
@@ -254,14 +268,14 @@ impl Board {
         let target = target & check_mask;
         let pinned = self.pinned;
 
-        for from in self.colored_pieces(PieceKind::Knight, us) - pinned {
+        for from in (self.colored_pieces(PieceKind::Knight, us) - pinned) & from_mask {
             let to = attacks::knight(from) & target;
             if !to.is_empty() && visit(self.piece_moves(PieceKind::Knight, from, to, promotions)) {
                 return true;
             }
         }
         for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
-            for from in self.colored_pieces(kind, us) {
+            for from in self.colored_pieces(kind, us) & from_mask {
                 let mut to = match kind {
                     PieceKind::Bishop => attacks::bishop(from, occupied),
                     PieceKind::Rook => attacks::rook(from, occupied),
@@ -288,7 +302,7 @@ impl Board {
             CAPTURES => (pawns & pawn_sources(us, enemy | ep)) | last_rank_next,
             QUIETS => (pawns & pawn_push_sources(us, !occupied)) | last_rank_next,
             _ => pawns,
-        };
+        } & from_mask;
         for from in candidates {
             let mut to = BitBoard::EMPTY;
             if let Some(one) = from.offset(forward) {
