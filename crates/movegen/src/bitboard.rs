@@ -68,7 +68,7 @@ impl BitBoard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::ALL[self.0.trailing_zeros() as usize])
+            Some(Square::from_index_masked(self.0.trailing_zeros() as usize))
         }
     }
 
@@ -126,7 +126,7 @@ impl Iterator for BitBoardIter {
         if self.0 == 0 {
             return None;
         }
-        let sq = Square::ALL[self.0.trailing_zeros() as usize];
+        let sq = Square::from_index_masked(self.0.trailing_zeros() as usize);
         self.0 &= self.0 - 1;
         Some(sq)
     }

@@ -117,7 +117,7 @@ impl Board {
     pub fn king(&self, color: Color) -> Square {
         let kings = self.colored_pieces(PieceKind::King, color);
         debug_assert!(kings.len() == 1);
-        Square::ALL[kings.0.trailing_zeros() as usize & 63]
+        Square::from_index_masked(kings.0.trailing_zeros() as usize)
     }
 
     /// The kind of the piece on `square`, if any.

@@ -102,7 +102,8 @@ impl Board {
                     PieceKind::Pawn => {
                         self.halfmove_clock = 0;
                         if from as u8 ^ to as u8 == 16 {
-                            let target = Square::ALL[(from as usize + to as usize) / 2];
+                            let target =
+                                Square::from_index_masked((from as usize + to as usize) / 2);
                             self.set_en_passant(target, them);
                         }
                     }

@@ -80,8 +80,19 @@ impl PieceMoves {
     /// Pushes every move onto `list`.
     #[inline]
     pub fn push_to(&self, list: &mut MoveList) {
-        for to in self.to {
-            self.push_one(list, to);
+        match self.piece {
+            PieceKind::Pawn | PieceKind::King => {
+                for to in self.to {
+                    self.push_one(list, to);
+                }
+            }
+            // Only pawns and the king have special moves: the other pieces'
+            // moves need no per-square test of what kind they are.
+            _ => {
+                for to in self.to {
+                    list.push(Move::new(self.from, to, MoveKind::Normal));
+                }
+            }
         }
     }
 

@@ -61,13 +61,13 @@ impl Move {
     /// The square the moving piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
-        Square::ALL[(self.0 & 63) as usize]
+        Square::from_index_masked(self.0 as usize)
     }
 
     /// The destination square (the own rook's square for castling).
     #[inline]
     pub const fn to(self) -> Square {
-        Square::ALL[(self.0 >> 6 & 63) as usize]
+        Square::from_index_masked((self.0 >> 6) as usize)
     }
 
     /// The move's kind.

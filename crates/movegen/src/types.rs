@@ -220,34 +220,47 @@ squares!(
 enum_index!(Square, 64);
 
 impl Square {
+    /// The square of index `index & 63`. Indexing [`Square::ALL`] instead
+    /// compiles to a load from that table: this is the index itself.
+    #[inline(always)]
+    pub const fn from_index_masked(index: usize) -> Square {
+        // SAFETY: `Square` is `repr(u8)` with the 64 discriminants 0..=63,
+        // and the mask keeps the value among them.
+        unsafe { core::mem::transmute::<u8, Square>((index & 63) as u8) }
+    }
+
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn new(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 8 + file as usize]
+        Square::from_index_masked(rank as usize * 8 + file as usize)
     }
 
     /// The square's file.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize & 7]
+        // SAFETY: `File` is `repr(u8)` with the 8 discriminants 0..=7, and
+        // the mask keeps the value among them.
+        unsafe { core::mem::transmute::<u8, File>(self as u8 & 7) }
     }
 
     /// The square's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize >> 3]
+        // SAFETY: `Rank` is `repr(u8)` with the 8 discriminants 0..=7; a
+        // square index below 64 shifted right by 3 is one of them.
+        unsafe { core::mem::transmute::<u8, Rank>(self as u8 >> 3) }
     }
 
     /// The same file, rank mirrored (a1 <-> a8): the colour-flip of a square.
     #[inline]
     pub const fn flip_rank(self) -> Square {
-        Square::ALL[self as usize ^ 56]
+        Square::from_index_masked(self as usize ^ 56)
     }
 
     /// The same rank, file mirrored (a1 <-> h1).
     #[inline]
     pub const fn flip_file(self) -> Square {
-        Square::ALL[self as usize ^ 7]
+        Square::from_index_masked(self as usize ^ 7)
     }
 
     /// The square `color` sees: itself for White, rank-mirrored for Black.
@@ -270,7 +283,7 @@ impl Square {
     pub const fn offset(self, delta: i8) -> Option<Square> {
         let i = self as i16 + delta as i16;
         if 0 <= i && i < 64 {
-            Some(Square::ALL[i as usize])
+            Some(Square::from_index_masked(i as usize))
         } else {
             None
         }
