@@ -66,6 +66,27 @@ impl Default for Histories {
     }
 }
 
+/// The tables scoring one node's quiet moves, as `Histories::quiet_with` does.
+pub(crate) struct QuietScorer<'a> {
+    butterfly: &'a [[i16; 64]; 64],
+    continuations: [&'a [i16; PIECE_TO_COUNT]; 2],
+}
+
+impl QuietScorer<'_> {
+    /// The history of `mv`, a quiet move of `piece` (which must be the
+    /// piece on its origin square).
+    #[inline]
+    pub(crate) fn score(&self, piece: Piece, mv: Move) -> i32 {
+        let this = PieceTo::new(piece, mv).0 as usize;
+        i32::from(self.butterfly[mv.from() as usize][mv.to() as usize])
+            + self
+                .continuations
+                .iter()
+                .map(|row| i32::from(row[this]))
+                .sum::<i32>()
+    }
+}
+
 /// Moves a history-like `entry` by `bonus` with gravity: the nearer the
 /// entry is to `limit` in the bonus's direction, the smaller the step, so
 /// entries stay within +-limit and old evidence fades as new arrives.
@@ -95,8 +116,9 @@ impl Histories {
     }
 
     /// The history of a quiet move `mv` on `board`: its butterfly score
-    /// plus its continuation scores after the moves in `before`.
-    #[inline]
+    /// plus its continuation scores after the moves in `before`. The move
+    /// picker scores whole lists with [`QuietScorer`]; this is its reference.
+    #[cfg(test)]
     pub fn quiet_with(&self, board: &Board, before: &Continuations, mv: Move) -> i32 {
         let color = board.side_to_move();
         let this = PieceTo::of(board, mv);
@@ -105,6 +127,16 @@ impl Histories {
                 .iter()
                 .map(|earlier| i32::from(self.continuation[earlier.0 as usize][this.0 as usize]))
                 .sum::<i32>()
+    }
+
+    /// What `quiet_with` reads for `color`'s moves after
+    /// the moves in `before`, looked up once for a whole move list.
+    #[inline]
+    pub(crate) fn quiet_scorer(&self, color: Color, before: &Continuations) -> QuietScorer<'_> {
+        QuietScorer {
+            butterfly: &self.butterfly[color as usize],
+            continuations: before.map(|earlier| &self.continuation[earlier.0 as usize]),
+        }
     }
 
     /// Rewards (positive `bonus`) or punishes a quiet move, with gravity:
@@ -211,6 +243,15 @@ mod tests {
         assert_eq!(h.quiet_with(&board, &after_e5, bb5), 2 * butterfly);
         // A null move before leaves nothing to continue from.
         assert_eq!(h.quiet_with(&board, &[PieceTo::NONE; 2], bb5), butterfly);
+        // The scorer for a whole list agrees move by move.
+        let bishop = board.piece_on(bb5.from()).unwrap();
+        for before in [after_e5, after_d5, [PieceTo::NONE; 2]] {
+            let scorer = h.quiet_scorer(Color::White, &before);
+            assert_eq!(
+                scorer.score(bishop, bb5),
+                h.quiet_with(&board, &before, bb5)
+            );
+        }
         // Gravity keeps every entry within bounds.
         for _ in 0..1000 {
             h.update_quiet_with(&board, &after_e5, bb5, history_bonus(20));

@@ -4,7 +4,7 @@
 
 use crate::history::{Continuations, Histories, PieceTo};
 use arrayvec::ArrayVec;
-use movegen::{Board, CheckSquares, Move, MoveList, PieceKind};
+use movegen::{Board, CheckSquares, Move, MoveList, Piece, PieceKind};
 
 /// Scores parallel to a move list; never zero-filled, so a picker is cheap to make.
 type Scores = ArrayVec<i32, 256>;
@@ -139,9 +139,14 @@ impl MovePicker {
     #[inline(never)]
     fn generate_quiets(&mut self, board: &Board, histories: &Histories) {
         board.generate_quiets(&mut self.quiets);
+        let us = board.side_to_move();
+        // The table rows are the same for every move of the list, and the
+        // mover is the side to move's: neither is looked up per move.
+        let scorer = histories.quiet_scorer(us, &self.before);
         for &mv in &self.quiets {
+            let kind = board.kind_on(mv.from()).unwrap_or(PieceKind::Pawn);
             self.quiet_scores
-                .push(histories.quiet_with(board, &self.before, mv));
+                .push(scorer.score(Piece::new(kind, us), mv));
         }
     }
 
