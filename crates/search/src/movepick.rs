@@ -255,18 +255,12 @@ fn pick_best(moves: &mut MoveList, scores: &mut Scores, from: usize) -> Option<M
     if from >= moves.len() {
         return None;
     }
-    // Over a slice, with the best score kept at hand: no bounds check or
-    // reload per move. The first of equal scores wins, as generated.
+    // The best score first, in a loop the compiler turns into vector
+    // maxima, then the first move that has it: the first of equal scores
+    // wins, as generated.
     let remaining = &scores[from..moves.len()];
-    let mut best = 0;
-    let mut best_score = remaining[0];
-    for (i, &score) in remaining.iter().enumerate().skip(1) {
-        if score > best_score {
-            best = i;
-            best_score = score;
-        }
-    }
-    let best = from + best;
+    let best_score = remaining.iter().fold(i32::MIN, |best, &s| best.max(s));
+    let best = from + remaining.iter().position(|&s| s == best_score).unwrap_or(0);
     moves.swap(from, best);
     scores.swap(from, best);
     Some(moves[from])
