@@ -285,13 +285,11 @@ impl Board {
                 return true;
             }
         }
-        for kind in [PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+        // One loop per kind, each with its own attack function: a loop over
+        // the kinds would choose the function again for every piece.
+        let mut sliders = |kind: PieceKind, attacks: fn(Square, BitBoard) -> BitBoard| {
             for from in self.colored_pieces(kind, us) & from_mask {
-                let mut to = match kind {
-                    PieceKind::Bishop => attacks::bishop(from, occupied),
-                    PieceKind::Rook => attacks::rook(from, occupied),
-                    _ => attacks::queen(from, occupied),
-                } & target;
+                let mut to = attacks(from, occupied) & target;
                 if pinned.has(from) {
                     to &= attacks::line(king, from);
                 }
@@ -299,6 +297,13 @@ impl Board {
                     return true;
                 }
             }
+            false
+        };
+        if sliders(PieceKind::Bishop, attacks::bishop)
+            || sliders(PieceKind::Rook, attacks::rook)
+            || sliders(PieceKind::Queen, attacks::queen)
+        {
+            return true;
         }
 
         let forward: i8 = if us == crate::Color::White { 8 } else { -8 };
