@@ -456,6 +456,10 @@ impl Board {
     #[inline]
     fn safe_king_steps(&self, king_targets: BitBoard, without_king: BitBoard) -> BitBoard {
         let them = !self.side_to_move;
+        if king_targets.len() > 2 {
+            // Past a couple of squares, working from the attackers' side is cheaper.
+            return king_targets - self.attacked_within(king_targets, them, without_king);
+        }
         let mut steps = BitBoard::EMPTY;
         for to in king_targets {
             if !self.is_attacked(to, them, without_king) {
