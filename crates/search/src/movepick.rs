@@ -151,6 +151,10 @@ impl MovePicker {
     }
 
     /// The next move to try, best first, or `None` when all are out.
+    // Inlined into its four callers (search and quiescence, PV or not): a
+    // call per move paid for saving and restoring six registers and for
+    // reloading the stage, and the simulated I1 misses even went down.
+    #[inline(always)]
     pub fn next(&mut self, board: &Board, histories: &Histories) -> Option<Move> {
         loop {
             match self.stage {
