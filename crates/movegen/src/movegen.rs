@@ -80,18 +80,21 @@ impl PieceMoves {
     /// Pushes every move onto `list`.
     #[inline]
     pub fn push_to(&self, list: &mut MoveList) {
-        match self.piece {
-            PieceKind::Pawn | PieceKind::King => {
-                for to in self.to {
-                    self.push_one(list, to);
-                }
+        // Only a pawn about to promote or with an en-passant capture and a
+        // king that may castle have special moves; every other piece's
+        // moves need no per-square test of what kind they are.
+        let special = match self.piece {
+            PieceKind::Pawn => (self.to & PROMOTION_RANKS) | self.special,
+            PieceKind::King => self.special,
+            _ => BitBoard::EMPTY,
+        };
+        if special.is_empty() {
+            for to in self.to {
+                list.push(Move::new(self.from, to, MoveKind::Normal));
             }
-            // Only pawns and the king have special moves: the other pieces'
-            // moves need no per-square test of what kind they are.
-            _ => {
-                for to in self.to {
-                    list.push(Move::new(self.from, to, MoveKind::Normal));
-                }
+        } else {
+            for to in self.to {
+                self.push_one(list, to);
             }
         }
     }
