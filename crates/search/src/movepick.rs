@@ -112,17 +112,19 @@ impl MovePicker {
 
     /// The next quiet move not yet played that gives check.
     fn next_quiet_check(&mut self, board: &Board, checks: &CheckSquares) -> Option<Move> {
-        while self.next_quiet < self.quiets.len() {
-            let i = self.next_quiet;
-            self.next_quiet += 1;
-            let mv = self.quiets[i];
-            if self.quiet_scores[i] != i32::MIN
-                && mv != self.tt_move
-                && board.gives_check_with(checks, mv)
-            {
+        // Over the two lists side by side: no bounds checks in the loop.
+        let start = self.next_quiet.min(self.quiets.len());
+        let end = self.quiets.len();
+        let rest = self.quiets[start..end]
+            .iter()
+            .zip(&self.quiet_scores[start..end]);
+        for (i, (&mv, &score)) in rest.enumerate() {
+            if score != i32::MIN && mv != self.tt_move && board.gives_check_with(checks, mv) {
+                self.next_quiet = start + i + 1;
                 return Some(mv);
             }
         }
+        self.next_quiet = end;
         None
     }
 
