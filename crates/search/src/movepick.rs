@@ -261,12 +261,27 @@ fn pick_best(moves: &mut MoveList, scores: &mut Scores, from: usize) -> Option<M
     if from >= moves.len() {
         return None;
     }
-    // The best score first, in a loop the compiler turns into vector
-    // maxima, then the first move that has it: the first of equal scores
-    // wins, as generated.
+    // The first of equal scores wins, as generated.
     let remaining = &scores[from..moves.len()];
-    let best_score = remaining.iter().fold(i32::MIN, |best, &s| best.max(s));
-    let best = from + remaining.iter().position(|&s| s == best_score).unwrap_or(0);
+    let best = from
+        + if remaining.len() < 8 {
+            // Shorter than one vector step (eight scores): one scalar pass,
+            // with the best score kept at hand.
+            let mut best = 0;
+            let mut best_score = remaining[0];
+            for (i, &score) in remaining.iter().enumerate().skip(1) {
+                if score > best_score {
+                    best = i;
+                    best_score = score;
+                }
+            }
+            best
+        } else {
+            // Longer, two passes: the best score with vector maxima, then
+            // the first move that has it.
+            let best_score = remaining.iter().fold(i32::MIN, |best, &s| best.max(s));
+            remaining.iter().position(|&s| s == best_score).unwrap_or(0)
+        };
     moves.swap(from, best);
     scores.swap(from, best);
     Some(moves[from])
