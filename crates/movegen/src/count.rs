@@ -17,6 +17,38 @@ fn with_promotions(to: u64) -> u32 {
     to.count_ones() + 3 * (to & PROMOTION_RANKS).count_ones()
 }
 
+/// The moves of `us`'s unpinned pawns `free` (promotions counted four
+/// times) landing on `mask`, with `empty` the empty squares.
+#[inline(always)]
+fn free_pawn_moves(us: Color, free: u64, empty: u64, enemy: u64, mask: u64) -> u32 {
+    let (single, double, left, right) = match us {
+        Color::White => {
+            let single = free << 8 & empty;
+            let double = (single & BitBoard::rank(Rank::Third).0) << 8 & empty;
+            (
+                single,
+                double,
+                (free & NOT_FILE_A) << 7,
+                (free & NOT_FILE_H) << 9,
+            )
+        }
+        Color::Black => {
+            let single = free >> 8 & empty;
+            let double = (single & BitBoard::rank(Rank::Sixth).0) >> 8 & empty;
+            (
+                single,
+                double,
+                (free & NOT_FILE_A) >> 9,
+                (free & NOT_FILE_H) >> 7,
+            )
+        }
+    };
+    with_promotions(single & mask)
+        + (double & mask).count_ones()
+        + with_promotions(left & enemy & mask)
+        + with_promotions(right & enemy & mask)
+}
+
 impl Board {
     /// The number of legal moves, as [`Board::legal_move_count`], but
     /// without building any move: the fastest way to count perft leaves.
@@ -28,7 +60,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn count_legal_moves(&self) -> u32 {
-        self.count_legal_moves_up_to(u32::MAX)
+        self.count_all_legal_moves_up_to(u32::MAX)
     }
 
     /// The number of legal moves if it is at most `limit`; otherwise some
@@ -47,6 +79,27 @@ impl Board {
     /// ```
     #[inline]
     pub fn count_legal_moves_up_to(&self, limit: u32) -> u32 {
+        // Out of check the free pawns alone usually pass the limit: that
+        // first step of the count, inlined, spares most callers a call.
+        if self.checkers.is_empty() {
+            let pawns = self.colored_pieces(PieceKind::Pawn, self.side_to_move) - self.pinned;
+            let count = free_pawn_moves(
+                self.side_to_move,
+                pawns.0,
+                !self.occupied().0,
+                self.colors(!self.side_to_move).0,
+                !0,
+            );
+            if count > limit {
+                return count;
+            }
+        }
+        self.count_all_legal_moves_up_to(limit)
+    }
+
+    /// [`Board::count_legal_moves_up_to`] from the start.
+    #[inline(never)]
+    fn count_all_legal_moves_up_to(&self, limit: u32) -> u32 {
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
@@ -72,35 +125,7 @@ impl Board {
         // Cheapest first, so that a search asking about one or two moves
         // stops early: the free pawns set-wise, then knights, then sliders.
         let pawns = self.colored_pieces(PieceKind::Pawn, us);
-        let free = (pawns - pinned).0;
-        let empty = !occupied.0;
-        let (single, double, left, right) = match us {
-            Color::White => {
-                let single = free << 8 & empty;
-                let double = (single & BitBoard::rank(Rank::Third).0) << 8 & empty;
-                (
-                    single,
-                    double,
-                    (free & NOT_FILE_A) << 7,
-                    (free & NOT_FILE_H) << 9,
-                )
-            }
-            Color::Black => {
-                let single = free >> 8 & empty;
-                let double = (single & BitBoard::rank(Rank::Sixth).0) >> 8 & empty;
-                (
-                    single,
-                    double,
-                    (free & NOT_FILE_A) >> 9,
-                    (free & NOT_FILE_H) >> 7,
-                )
-            }
-        };
-        let mask = check_mask.0;
-        count += with_promotions(single & mask)
-            + (double & mask).count_ones()
-            + with_promotions(left & enemy.0 & mask)
-            + with_promotions(right & enemy.0 & mask);
+        count += free_pawn_moves(us, (pawns - pinned).0, !occupied.0, enemy.0, check_mask.0);
 
         if count > limit {
             return count;
