@@ -454,10 +454,20 @@ impl Board {
         (castles, king_targets - attacked)
     }
 
-    /// The squares of `king_targets` the side to move's king may step to,
-    /// tested one by one (`without_king`: the occupancy with the king lifted).
+    /// The squares of `king_targets` the side to move's king may step to
+    /// (`without_king`: the occupancy with the king lifted).
     #[inline]
     fn safe_king_steps(&self, king_targets: BitBoard, without_king: BitBoard) -> BitBoard {
+        // Capture generation mostly finds no enemy piece next to the king:
+        // nothing to test, and inlined, no call to make either.
+        if king_targets.is_empty() {
+            return BitBoard::EMPTY;
+        }
+        self.test_king_steps(king_targets, without_king)
+    }
+
+    #[inline(never)]
+    fn test_king_steps(&self, king_targets: BitBoard, without_king: BitBoard) -> BitBoard {
         let them = !self.side_to_move;
         if king_targets.len() > 2 {
             // Past a couple of squares, working from the attackers' side is cheaper.
