@@ -48,6 +48,7 @@ pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<
         object_terms::<2, T>(board, info, color, terms);
         object_terms::<3, T>(board, info, color, terms);
         object_terms::<4, T>(board, info, color, terms);
+        loose_pieces(board, info, color, terms);
 
         // Pawn moves: single and double pushes to empty squares, and each capture.
         let pawns = info.pawns[c];
@@ -84,7 +85,6 @@ fn object_terms<const SLOT: usize, T: Tracer>(
     let c = color.index();
     let them = !color;
     let ours = info.attacked[c];
-    let theirs = info.attacked[1 - c];
     let enemy = board.colored_pieces(kind, them).0;
     let own = board.colored_pieces(kind, color).0;
     let attacked = (enemy & ours).count_ones() as i32;
@@ -96,18 +96,28 @@ fn object_terms<const SLOT: usize, T: Tracer>(
         terms.add(w::DEFENDED_OBJECT, SLOT, color, defended);
     }
     if kind != PieceKind::Pawn {
-        let undefended = (own & !ours).count_ones() as i32;
-        if undefended != 0 {
-            terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
-        }
         let by_lesser = (enemy & attacked_by_lesser(info, color, kind)).count_ones() as i32;
         if by_lesser != 0 {
             terms.add(w::ATTACKED_BY_LESSER, SLOT, color, by_lesser);
         }
-        let hanging = (enemy & ours & !theirs).count_ones() as i32;
-        if hanging != 0 {
-            terms.add(w::HANGING, 0, color, hanging);
-        }
+    }
+}
+
+/// Undefended and hanging pieces, one weight for every kind, so counted
+/// over all pieces at once.
+fn loose_pieces<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &mut Terms<'_, T>) {
+    let c = color.index();
+    let ours = info.attacked[c];
+    let pieces = |side: Color| {
+        board.colors(side).0 & !board.pieces(PieceKind::Pawn).0 & !board.pieces(PieceKind::King).0
+    };
+    let undefended = (pieces(color) & !ours).count_ones() as i32;
+    if undefended != 0 {
+        terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
+    }
+    let hanging = (pieces(!color) & ours & !info.attacked[1 - c]).count_ones() as i32;
+    if hanging != 0 {
+        terms.add(w::HANGING, 0, color, hanging);
     }
 }
 
