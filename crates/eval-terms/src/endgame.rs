@@ -198,6 +198,13 @@ impl fmt::Display for DrawingChances {
 /// "Drawing chances with different pieces on the board" (L2931), and eight
 /// fixed pawn pairs with the weaker side at most two pawns down (L1762).
 pub(crate) fn drawing_chances(board: &Board, pawns: &PawnEntry, white_eg: i32) -> DrawingChances {
+    with_fixed_pawns(material_drawing_chances(board), pawns, white_eg)
+}
+
+/// The drawing chances that the pieces alone decide: every reason but the
+/// fixed pawns, and all of them given by the material table's key (with one
+/// bishop a side, its count on light squares tells its colour).
+pub(crate) fn material_drawing_chances(board: &Board) -> DrawingChances {
     let both = |kind| {
         !board.colored_pieces(kind, Color::White).is_empty()
             && !board.colored_pieces(kind, Color::Black).is_empty()
@@ -214,7 +221,6 @@ pub(crate) fn drawing_chances(board: &Board, pawns: &PawnEntry, white_eg: i32) -
         one_each.is_some_and(|(a, b)| a.is_light() == b.is_light()),
         one_each.is_some_and(|(a, b)| a.is_light() != b.is_light()),
         pair_each,
-        pawns.fixed_pairs == 8 && white_eg.abs() <= 250,
     ];
     let mut scale = crate::DRAW_SCALE_ONE;
     let mut reasons = 0;
@@ -225,4 +231,24 @@ pub(crate) fn drawing_chances(board: &Board, pawns: &PawnEntry, white_eg: i32) -
         }
     }
     DrawingChances { scale, reasons }
+}
+
+/// `material`'s chances, and the last reason (all eight pawn pairs fixed)
+/// applied after the others, as the Compendium lists it.
+#[inline]
+pub(crate) fn with_fixed_pawns(
+    material: DrawingChances,
+    pawns: &PawnEntry,
+    white_eg: i32,
+) -> DrawingChances {
+    const FIXED: usize = REASONS.len() - 1;
+    if pawns.fixed_pairs == 8 && white_eg.abs() <= 250 {
+        let (_, num, den) = REASONS[FIXED];
+        DrawingChances {
+            scale: material.scale * num / den,
+            reasons: material.reasons | 1 << FIXED,
+        }
+    } else {
+        material
+    }
 }

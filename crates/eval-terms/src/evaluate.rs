@@ -162,11 +162,15 @@ pub fn evaluate<T: Tracer>(
 
     let total = terms.white_minus_black();
     let phase = Phase::from_strength(strength);
-    let drawing = endgame::drawing_chances(board, &pawn_entry, total.eg());
+    let material: Option<MaterialInfo> = tables.as_deref_mut().map(|t| t.material.probe(board));
+    let drawing = match &material {
+        Some(info) => endgame::with_fixed_pawns(info.drawing, &pawn_entry, total.eg()),
+        None => endgame::drawing_chances(board, &pawn_entry, total.eg()),
+    };
     let unscaled = taper(total, phase, drawing.scale);
-    let (pair_bonus, mating, white_score) = match tables {
-        Some(tables) if tables.mating_rules => {
-            let info: MaterialInfo = tables.material.probe(board);
+    let mating_rules = tables.is_some_and(|t| t.mating_rules);
+    let (pair_bonus, mating, white_score) = match material {
+        Some(info) if mating_rules => {
             let with_pairs = unscaled + info.pair_bonus;
             let scale = info.scale(with_pairs);
             (info.pair_bonus, Some(scale), scale.apply(with_pairs))

@@ -3,6 +3,7 @@
 //! exact, so an entry is never wrong, only sometimes missing.
 
 use crate::drawishness;
+use crate::endgame::{self, DrawingChances};
 use mating_heuristics::{Scale, Side};
 use movegen::{BitBoard, Board, Color, PieceKind};
 
@@ -14,6 +15,7 @@ struct Entry {
     pair_bonus: i32,
     /// Indexed by the leader: White, Black.
     scales: [Scale; 2],
+    drawing: DrawingChances,
 }
 
 /// What the material table knows about a position.
@@ -22,6 +24,8 @@ pub(crate) struct MaterialInfo {
     /// White's pair bonuses minus Black's.
     pub(crate) pair_bonus: i32,
     scales: [Scale; 2],
+    /// The Compendium's drawing chances but for the fixed pawns.
+    pub(crate) drawing: DrawingChances,
 }
 
 impl MaterialInfo {
@@ -71,6 +75,7 @@ impl MaterialTable {
                 return MaterialInfo {
                     pair_bonus: entry.pair_bonus,
                     scales: entry.scales,
+                    drawing: entry.drawing,
                 };
             }
         }
@@ -83,11 +88,13 @@ impl MaterialTable {
                 pieces.drawishness(&material, Side::White),
                 pieces.drawishness(&material, Side::Black),
             ],
+            drawing: endgame::material_drawing_chances(board),
         };
         self.entries[slot] = Some(entry);
         MaterialInfo {
             pair_bonus: entry.pair_bonus,
             scales: entry.scales,
+            drawing: entry.drawing,
         }
     }
 }
