@@ -188,9 +188,11 @@ fn minor_terms<T: Tracer>(
         if own_on_colour != 0 {
             terms.add(w::BAD_BISHOP, 0, color, own_on_colour);
         }
-        let diagonal_neighbours = attacks::bishop(square, BitBoard::FULL).0;
         // At home behind unmoved pawns a bishop is undeveloped, not a pawn bishop.
-        if mobility == 0 && rank != 0 && diagonal_neighbours & !info.pawns[c] == 0 {
+        if mobility == 0
+            && rank != 0
+            && attacks::bishop(square, BitBoard::FULL).0 & !info.pawns[c] == 0
+        {
             terms.one(w::PAWN_BISHOP, color);
         }
     }
