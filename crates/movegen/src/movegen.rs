@@ -93,9 +93,16 @@ impl PieceMoves {
                 list.push(Move::new(self.from, to, MoveKind::Normal));
             }
         } else {
-            for to in self.to {
-                self.push_one(list, to);
-            }
+            self.push_each(list);
+        }
+    }
+
+    // Out of line: rare (promotions, en passant, castling), and kept out
+    // of the generators' per-piece step that inlines `push_to`.
+    #[inline(never)]
+    fn push_each(&self, list: &mut MoveList) {
+        for to in self.to {
+            self.push_one(list, to);
         }
     }
 
