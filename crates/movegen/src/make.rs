@@ -2,7 +2,7 @@
 
 use crate::attacks::ZOBRIST_EP_FILE;
 use crate::board::Board;
-use crate::castling::CastleSide;
+use crate::castling::{CastleSide, CastlingRights};
 use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Piece, PieceKind, Square};
 use core::fmt;
@@ -57,7 +57,7 @@ impl Board {
         if let Some(ep) = self.en_passant.take() {
             self.hash ^= ZOBRIST_EP_FILE[ep.file() as usize];
         }
-        let mut rights = self.castling;
+        let mut captured_rook = false;
 
         match mv.kind() {
             MoveKind::Castle => {
@@ -75,7 +75,6 @@ impl Board {
                 self.remove(rook, to);
                 self.put(moving, king_to);
                 self.put(rook, rook_to);
-                rights = rights.without_color(us);
             }
             MoveKind::EnPassant => {
                 let victim = Square::new(to.file(), from.rank());
@@ -87,9 +86,7 @@ impl Board {
                 if let Some(captured) = self.mailbox[to as usize] {
                     self.remove(Piece::new(captured, them), to);
                     self.halfmove_clock = 0;
-                    if captured == PieceKind::Rook {
-                        rights = rights.without_rook_on(to);
-                    }
+                    captured_rook = captured == PieceKind::Rook;
                 }
                 match mv.promotion() {
                     Some(promoted) => {
@@ -98,23 +95,31 @@ impl Board {
                     }
                     None => self.shift(moving, from, to),
                 }
-                match kind {
-                    PieceKind::Pawn => {
-                        self.halfmove_clock = 0;
-                        if from as u8 ^ to as u8 == 16 {
-                            let target =
-                                Square::from_index_masked((from as usize + to as usize) / 2);
-                            self.set_en_passant(target, them);
-                        }
+                if kind == PieceKind::Pawn {
+                    self.halfmove_clock = 0;
+                    if from as u8 ^ to as u8 == 16 {
+                        let target = Square::from_index_masked((from as usize + to as usize) / 2);
+                        self.set_en_passant(target, them);
                     }
-                    PieceKind::King => rights = rights.without_color(us),
-                    PieceKind::Rook => rights = rights.without_rook_on(from),
-                    _ => {}
                 }
             }
         }
-        if rights != self.castling {
-            self.set_castling(rights);
+        // Rights are lost only while some remain: most positions past the
+        // opening have none, and skip the tests. A castling move is the
+        // king's, so it loses its side's rights like any king move.
+        if self.castling != CastlingRights::NONE {
+            let mut rights = self.castling;
+            if captured_rook {
+                rights = rights.without_rook_on(to);
+            }
+            match kind {
+                PieceKind::King => rights = rights.without_color(us),
+                PieceKind::Rook => rights = rights.without_rook_on(from),
+                _ => {}
+            }
+            if rights != self.castling {
+                self.set_castling(rights);
+            }
         }
         self.flip_side();
         self.update_check_info();
