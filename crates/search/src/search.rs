@@ -124,11 +124,18 @@ impl Worker<'_> {
     }
 
     /// The exact score of a position in a ready distance-to-mate table.
-    #[inline]
+    // The switch is tested inline: with the tables off (the bench, and
+    // most games) every node would otherwise pay a call to learn nothing.
+    #[inline(always)]
     fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
         if !self.shared.endgame_tables {
             return None;
         }
+        self.probe_tables(board, ply)
+    }
+
+    #[inline(never)]
+    fn probe_tables(&self, board: &Board, ply: usize) -> Option<i32> {
         // A mate further than the search can count is still a sure win.
         let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
         Some(match eval_terms::dtm::probe(board)? {
