@@ -60,7 +60,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn count_legal_moves(&self) -> u32 {
-        self.count_all_legal_moves_up_to(u32::MAX)
+        self.count_all_legal_moves_up_to(u32::MAX, None)
     }
 
     /// The number of legal moves if it is at most `limit`; otherwise some
@@ -93,13 +93,15 @@ impl Board {
             if count > limit {
                 return count;
             }
+            return self.count_all_legal_moves_up_to(limit, Some(count));
         }
-        self.count_all_legal_moves_up_to(limit)
+        self.count_all_legal_moves_up_to(limit, None)
     }
 
-    /// [`Board::count_legal_moves_up_to`] from the start.
+    /// [`Board::count_legal_moves_up_to`], given the free pawns' moves if
+    /// they are counted already (out of check), from the start otherwise.
     #[inline(never)]
-    fn count_all_legal_moves_up_to(&self, limit: u32) -> u32 {
+    fn count_all_legal_moves_up_to(&self, limit: u32, free_pawns: Option<u32>) -> u32 {
         let us = self.side_to_move;
         let them = !us;
         let occupied = self.occupied();
@@ -125,7 +127,9 @@ impl Board {
         // Cheapest first, so that a search asking about one or two moves
         // stops early: the free pawns set-wise, then knights, then sliders.
         let pawns = self.colored_pieces(PieceKind::Pawn, us);
-        count += free_pawn_moves(us, (pawns - pinned).0, !occupied.0, enemy.0, check_mask.0);
+        count += free_pawns.unwrap_or_else(|| {
+            free_pawn_moves(us, (pawns - pinned).0, !occupied.0, enemy.0, check_mask.0)
+        });
 
         if count > limit {
             return count;
