@@ -146,6 +146,9 @@ impl Board {
         for from in diagonal - pinned {
             count += (attacks::bishop(from, occupied) & target).len();
         }
+        if count > limit {
+            return count;
+        }
         for from in straight - pinned {
             count += (attacks::rook(from, occupied) & target).len();
         }
