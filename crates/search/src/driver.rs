@@ -309,6 +309,11 @@ impl Searcher {
             None => multipv,
         };
 
+        // The lines of the last completed iteration, for the limited-strength
+        // choice: a stop inside an iteration leaves the lines after the first
+        // unsearched or failed low at the new depth, with no score to weigh.
+        let mut completed_lines: Vec<(Move, i32)> = Vec::new();
+
         let main_result = std::thread::scope(|scope| {
             for (i, data) in helpers.iter_mut().enumerate() {
                 let shared = &shared;
@@ -364,6 +369,10 @@ impl Searcher {
                 let depth = w.completed_depth;
                 report_lines(w, moves, depth);
                 last_reported = Some((moves[0].mv, moves[0].score));
+                if options.strength.is_some() {
+                    completed_lines.clear();
+                    completed_lines.extend(moves.iter().take(lines).map(|rm| (rm.mv, rm.score)));
+                }
                 // Decide whether another iteration fits.
                 let best = &moves[0];
                 if best.mv == last_best {
@@ -417,14 +426,12 @@ impl Searcher {
 
         if let Some(strength) = options.strength {
             self.random = self.random.wrapping_add(1);
-            let scores: Vec<i32> = root_moves
-                .iter()
-                .take(lines)
-                .map(|rm| rm.score)
-                .take_while(|&score| score > -INFINITE)
-                .collect();
-            let chosen = strength.choose(&scores, splitmix(self.random));
-            root_moves.swap(0, chosen);
+            let candidates = strength_candidates(&completed_lines, &root_moves[0]);
+            let scores: Vec<i32> = candidates.iter().map(|&(_, score)| score).collect();
+            let chosen = candidates[strength.choose(&scores, splitmix(self.random))].0;
+            if let Some(index) = root_moves.iter().position(|rm| rm.mv == chosen) {
+                root_moves.swap(0, index);
+            }
         }
         let best = &root_moves[0];
         let ponder = best.pv.get(1).copied().or_else(|| {
@@ -613,6 +620,26 @@ impl Worker<'_> {
     }
 }
 
+/// The lines a limited strength chooses among: the last completed
+/// iteration's, best first, unless the interrupted iteration's first line
+/// already beats them all (a mate found at the new depth, say), which then
+/// leads. Lines with no score are left out; the first line is always there.
+fn strength_candidates(completed: &[(Move, i32)], interrupted_best: &RootMove) -> Vec<(Move, i32)> {
+    let mut lines: Vec<(Move, i32)> = completed
+        .iter()
+        .copied()
+        .take_while(|&(_, score)| score > -INFINITE)
+        .collect();
+    let leads = lines
+        .first()
+        .is_none_or(|&(_, best)| interrupted_best.score > best);
+    if leads && interrupted_best.score > -INFINITE || lines.is_empty() {
+        lines.retain(|&(mv, _)| mv != interrupted_best.mv);
+        lines.insert(0, (interrupted_best.mv, interrupted_best.score));
+    }
+    lines
+}
+
 /// A seed that differs between runs, so that a limited-strength engine does
 /// not play the same game twice.
 fn random_seed() -> u64 {
@@ -629,4 +656,54 @@ fn splitmix(state: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(bits: u16, score: i32) -> (Move, i32) {
+        (Move::from_bits(bits), score)
+    }
+
+    fn interrupted(bits: u16, score: i32) -> RootMove {
+        RootMove {
+            mv: Move::from_bits(bits),
+            score,
+            previous_score: -INFINITE,
+            pv: Vec::new(),
+            seldepth: 0,
+            bound: None,
+        }
+    }
+
+    #[test]
+    fn a_stop_inside_an_iteration_keeps_the_completed_lines() {
+        let completed = [line(1, 50), line(2, 45), line(3, 30), line(4, 27)];
+        // The new depth's first line scored lower than the completed best:
+        // the completed lines stand, all four of them.
+        let lines = strength_candidates(&completed, &interrupted(2, 40));
+        assert_eq!(lines, completed);
+    }
+
+    #[test]
+    fn a_better_first_line_at_the_new_depth_leads() {
+        let completed = [line(1, 50), line(2, 45), line(3, 30)];
+        let mate = crate::score::mate_in(5);
+        let lines = strength_candidates(&completed, &interrupted(3, mate));
+        assert_eq!(lines, [line(3, mate), line(1, 50), line(2, 45)]);
+    }
+
+    #[test]
+    fn unscored_lines_are_left_out_and_the_first_is_always_there() {
+        let completed = [line(1, 50), line(2, -INFINITE)];
+        assert_eq!(
+            strength_candidates(&completed, &interrupted(1, 20)),
+            [line(1, 50)]
+        );
+        assert_eq!(
+            strength_candidates(&[], &interrupted(5, -INFINITE)),
+            [line(5, -INFINITE)]
+        );
+    }
 }
