@@ -98,6 +98,16 @@ pub fn evaluate<T: Tracer>(
     let mut terms = Terms::new(weights, tracer);
     let strength = crate::total_strength_halves(board);
 
+    // The material terms depend on material alone: untraced evaluations
+    // take them from the material table with the rest of its entry.
+    let material: Option<MaterialInfo> = tables
+        .as_deref_mut()
+        .map(|t| t.material.probe(board, weights, strength));
+    let material_terms = |terms: &mut Terms<'_, T>| match &material {
+        Some(info) if !T::ACTIVE => terms.score[0] += info.terms,
+        _ => material::evaluate(board, strength, terms),
+    };
+
     let bare_king_mate = endgame::mating_a_bare_king(board);
     let pawn_entry = match tables.as_deref_mut() {
         // The pawn terms are not used against a bare king (see below).
@@ -116,12 +126,12 @@ pub fn evaluate<T: Tracer>(
         // Against a bare king with mating material only the material and the
         // mating technique count: the other terms (checks, mobility, piece
         // tables) pull the pieces about without bringing the mate nearer.
-        material::evaluate(board, strength, &mut terms);
+        material_terms(&mut terms);
         endgame::mop_up(board, strong, &mut terms);
     } else {
         let mut info = Info::new(board);
         terms.score[0] += pawn_entry.score;
-        material::evaluate(board, strength, &mut terms);
+        material_terms(&mut terms);
         match tables.as_deref_mut() {
             Some(tables) if !T::ACTIVE => {
                 for color in Color::ALL {
@@ -162,7 +172,6 @@ pub fn evaluate<T: Tracer>(
 
     let total = terms.white_minus_black();
     let phase = Phase::from_strength(strength);
-    let material: Option<MaterialInfo> = tables.as_deref_mut().map(|t| t.material.probe(board));
     let drawing = match &material {
         Some(info) => endgame::with_fixed_pawns(info.drawing, &pawn_entry, total.eg()),
         None => endgame::drawing_chances(board, &pawn_entry, total.eg()),

@@ -1,9 +1,13 @@
-//! The material table: what depends on material alone (Pair-o-Max's scale
-//! for either leader, and the pair bonuses), cached per thread. The key is
-//! exact, so an entry is never wrong, only sometimes missing.
+//! The material table: what depends on material alone (the material terms,
+//! Pair-o-Max's scale for either leader, the pair bonuses and the drawing
+//! chances but for the pawns), cached per thread. The key is exact, so an
+//! entry is never wrong, only sometimes missing.
 
 use crate::drawishness;
 use crate::endgame::{self, DrawingChances};
+use crate::params::Weights;
+use crate::score::S;
+use crate::trace::{NoTrace, Terms};
 use mating_heuristics::{Scale, Side};
 use movegen::{BitBoard, Board, Color, PieceKind};
 
@@ -12,6 +16,8 @@ const ENTRIES: usize = 8192;
 #[derive(Copy, Clone)]
 struct Entry {
     key: u64,
+    /// The material terms, White's minus Black's.
+    terms: S,
     pair_bonus: i32,
     /// Indexed by the leader: White, Black.
     scales: [Scale; 2],
@@ -21,6 +27,8 @@ struct Entry {
 /// What the material table knows about a position.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct MaterialInfo {
+    /// The material terms ([`crate::material::evaluate`]), White's minus Black's.
+    pub(crate) terms: S,
     /// White's pair bonuses minus Black's.
     pub(crate) pair_bonus: i32,
     scales: [Scale; 2],
@@ -39,12 +47,16 @@ impl MaterialInfo {
 /// A direct-mapped cache of [`MaterialInfo`].
 #[derive(Clone)]
 pub(crate) struct MaterialTable {
+    /// The weights the entries' terms were summed with (their address, as
+    /// the pawn table keys them).
+    weights_id: Option<usize>,
     entries: Vec<Option<Entry>>,
 }
 
 impl Default for MaterialTable {
     fn default() -> Self {
         MaterialTable {
+            weights_id: None,
             entries: vec![None; ENTRIES],
         }
     }
@@ -65,14 +77,26 @@ impl MaterialTable {
         self.entries.fill(None);
     }
 
-    /// The material information of `board`, computed on a miss.
+    /// The material information of `board`, computed with `weights` on a
+    /// miss. `strength` is both sides' piece strength in half-points.
     #[inline]
-    pub(crate) fn probe(&mut self, board: &Board) -> MaterialInfo {
+    pub(crate) fn probe(
+        &mut self,
+        board: &Board,
+        weights: &Weights,
+        strength: u32,
+    ) -> MaterialInfo {
+        let id = weights.cache_id();
+        if self.weights_id != Some(id) {
+            self.clear();
+            self.weights_id = Some(id);
+        }
         let key = key(board);
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51) as usize & (ENTRIES - 1);
         if let Some(entry) = self.entries[slot] {
             if entry.key == key {
                 return MaterialInfo {
+                    terms: entry.terms,
                     pair_bonus: entry.pair_bonus,
                     scales: entry.scales,
                     drawing: entry.drawing,
@@ -81,8 +105,12 @@ impl MaterialTable {
         }
         let material = drawishness::material(board);
         let pieces = &drawishness::PIECES;
+        let mut tracer = NoTrace;
+        let mut terms = Terms::new(weights, &mut tracer);
+        crate::material::evaluate(board, strength, &mut terms);
         let entry = Entry {
             key,
+            terms: terms.white_minus_black(),
             pair_bonus: drawishness::pair_bonus(&material),
             scales: [
                 pieces.drawishness(&material, Side::White),
@@ -92,6 +120,7 @@ impl MaterialTable {
         };
         self.entries[slot] = Some(entry);
         MaterialInfo {
+            terms: entry.terms,
             pair_bonus: entry.pair_bonus,
             scales: entry.scales,
             drawing: entry.drawing,
