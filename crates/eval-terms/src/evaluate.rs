@@ -132,15 +132,17 @@ pub fn evaluate<T: Tracer>(
         let mut info = Info::new(board);
         terms.score[0] += pawn_entry.score;
         material_terms(&mut terms);
+        // Untraced, the placement terms are summed per piece and square in a
+        // table, which the piece loop reads as it meets each piece.
         match tables.as_deref_mut() {
-            Some(tables) if !T::ACTIVE => {
-                for color in Color::ALL {
-                    terms.score[color.index()] += tables.placement.score(board, weights, color);
-                }
-            }
+            Some(tables) if !T::ACTIVE => tables.placement.prepare(weights),
             _ => placement::evaluate(board, &mut terms),
         }
-        pieces::evaluate(board, &mut info, &pawn_entry, &mut terms);
+        let placement = tables
+            .as_deref()
+            .filter(|_| !T::ACTIVE)
+            .map(|t| &t.placement);
+        pieces::evaluate(board, &mut info, &pawn_entry, placement, &mut terms);
         opening::evaluate(board, &info, strength, &mut terms);
         // The shelter depends on pawns, king square and castling rights
         // alone, so untraced searches take it from the pawn table.

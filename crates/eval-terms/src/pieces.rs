@@ -6,6 +6,7 @@
 use crate::bits::{self, relative_rank, squares};
 use crate::info::Info;
 use crate::pawn_table::PawnEntry;
+use crate::placement::PlacementTable;
 use crate::trace::{Terms, Tracer};
 use crate::weights as w;
 use movegen::{BitBoard, Board, CastleSide, Color, PieceKind, Square, attacks};
@@ -39,16 +40,22 @@ struct Side {
     cramped: i32,
 }
 
+/// `placement`, when given, holds the placement terms summed per piece and
+/// square (see [`PlacementTable`]), added here for every piece and the king.
 pub(crate) fn evaluate<T: Tracer>(
     board: &Board,
     info: &mut Info,
     pawns: &PawnEntry,
+    placement: Option<&PlacementTable>,
     terms: &mut Terms<'_, T>,
 ) {
     for color in Color::ALL {
         let c = color.index();
         let them = !color;
         let enemy_king = info.king[1 - c];
+        if let Some(table) = placement {
+            terms.score[c] += table.value(color, PieceKind::King, info.king[c]);
+        }
         let mut side = Side {
             color,
             fixed_pairs: pawns.fixed_pairs as i32,
@@ -61,10 +68,10 @@ pub(crate) fn evaluate<T: Tracer>(
             cramped: 0,
         };
         // One call per kind, so that each is compiled for its own kind.
-        kind_terms::<0, T>(board, info, &mut side, terms);
-        kind_terms::<1, T>(board, info, &mut side, terms);
-        kind_terms::<2, T>(board, info, &mut side, terms);
-        kind_terms::<3, T>(board, info, &mut side, terms);
+        kind_terms::<0, T>(board, info, &mut side, placement, terms);
+        kind_terms::<1, T>(board, info, &mut side, placement, terms);
+        kind_terms::<2, T>(board, info, &mut side, placement, terms);
+        kind_terms::<3, T>(board, info, &mut side, placement, terms);
         if side.cramped > 2 {
             terms.add(w::CRAMPED, 0, color, side.cramped);
         }
@@ -77,6 +84,7 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
     board: &Board,
     info: &mut Info,
     side: &mut Side,
+    placement: Option<&PlacementTable>,
     terms: &mut Terms<'_, T>,
 ) {
     let kind = KINDS[SLOT];
@@ -92,6 +100,9 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
         );
     }
     for square in squares(pieces) {
+        if let Some(table) = placement {
+            terms.score[c] += table.value(color, kind, square);
+        }
         let mut reach = piece_attacks(kind, square, side.occupied);
         info.add_attacks(color, kind, reach);
         let attacked_targets = (reach & side.targets).count_ones() as i32;

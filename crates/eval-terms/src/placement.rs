@@ -10,14 +10,6 @@ use crate::trace::{NoTrace, Terms, Tracer};
 use crate::weights as w;
 use movegen::{Board, Color, PieceKind, Square};
 
-const NOT_PAWNS: [PieceKind; 5] = [
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-];
-
 fn file_edge_distance(square: Square) -> usize {
     let f = square.file() as usize;
     f.min(7 - f)
@@ -99,24 +91,24 @@ impl Default for PlacementTable {
 }
 
 impl PlacementTable {
-    /// `color`'s placement terms on `board`, as [`evaluate`] adds them,
-    /// but for the pawns' (which the pawn table holds: [`pawn_occupation`]).
+    /// Makes the sums those of `weights`, rebuilding them if they were
+    /// built for other weights.
     #[inline]
-    pub(crate) fn score(&mut self, board: &Board, weights: &Weights, color: Color) -> S {
+    pub(crate) fn prepare(&mut self, weights: &Weights) {
         let id = weights.cache_id();
         if self.weights_id != Some(id) {
             self.build(weights);
             self.weights_id = Some(id);
         }
-        let table = &self.values[color.index()];
-        let mut sum = S::ZERO;
-        for kind in NOT_PAWNS {
-            let per_square = &table[kind as usize];
-            for square in board.colored_pieces(kind, color) {
-                sum += per_square[square as usize];
-            }
-        }
-        sum
+    }
+
+    /// The placement terms of a `kind` of `color` on `square`, summed with
+    /// the weights of the last [`prepare`](Self::prepare). The piece loop
+    /// adds them as it meets each piece; pawns' are in the pawn table
+    /// ([`pawn_occupation`]).
+    #[inline(always)]
+    pub(crate) fn value(&self, color: Color, kind: PieceKind, square: Square) -> S {
+        self.values[color.index()][kind as usize][square as usize]
     }
 
     fn build(&mut self, weights: &Weights) {
