@@ -49,32 +49,45 @@ pub(crate) fn evaluate<T: Tracer>(
     placement: Option<&PlacementTable>,
     terms: &mut Terms<'_, T>,
 ) {
-    for color in Color::ALL {
-        let c = color.index();
-        let them = !color;
-        let enemy_king = info.king[1 - c];
-        if let Some(table) = placement {
-            terms.score[c] += table.value(color, PieceKind::King, info.king[c]);
-        }
-        let mut side = Side {
-            color,
-            fixed_pairs: pawns.fixed_pairs as i32,
-            enemy_pawn_reach: bits::front_fill(info.pawn_attacks[1 - c], them)
-                | info.pawn_attacks[1 - c],
-            enemy_half: !bits::own_half(color),
-            near_enemy_king: attacks::king(enemy_king).0,
-            targets: board.colors(them).0 & !info.pawns[1 - c] & !enemy_king.bitboard().0,
-            occupied: board.occupied(),
-            cramped: 0,
-        };
-        // One call per kind, so that each is compiled for its own kind.
-        kind_terms::<0, T>(board, info, &mut side, placement, terms);
-        kind_terms::<1, T>(board, info, &mut side, placement, terms);
-        kind_terms::<2, T>(board, info, &mut side, placement, terms);
-        kind_terms::<3, T>(board, info, &mut side, placement, terms);
-        if side.cramped > 2 {
-            terms.add(w::CRAMPED, 0, color, side.cramped);
-        }
+    // One call per colour, so that each is compiled for its own colour.
+    side_terms::<true, T>(board, info, pawns, placement, terms);
+    side_terms::<false, T>(board, info, pawns, placement, terms);
+}
+
+/// The terms of every piece of White (`WHITE`) or Black.
+#[inline(always)]
+fn side_terms<const WHITE: bool, T: Tracer>(
+    board: &Board,
+    info: &mut Info,
+    pawns: &PawnEntry,
+    placement: Option<&PlacementTable>,
+    terms: &mut Terms<'_, T>,
+) {
+    let color = if WHITE { Color::White } else { Color::Black };
+    let c = color.index();
+    let them = !color;
+    let enemy_king = info.king[1 - c];
+    if let Some(table) = placement {
+        terms.score[c] += table.value(color, PieceKind::King, info.king[c]);
+    }
+    let mut side = Side {
+        color,
+        fixed_pairs: pawns.fixed_pairs as i32,
+        enemy_pawn_reach: bits::front_fill(info.pawn_attacks[1 - c], them)
+            | info.pawn_attacks[1 - c],
+        enemy_half: !bits::own_half(color),
+        near_enemy_king: attacks::king(enemy_king).0,
+        targets: board.colors(them).0 & !info.pawns[1 - c] & !enemy_king.bitboard().0,
+        occupied: board.occupied(),
+        cramped: 0,
+    };
+    // One call per kind, so that each is compiled for its own kind.
+    kind_terms::<0, T>(board, info, &mut side, placement, terms);
+    kind_terms::<1, T>(board, info, &mut side, placement, terms);
+    kind_terms::<2, T>(board, info, &mut side, placement, terms);
+    kind_terms::<3, T>(board, info, &mut side, placement, terms);
+    if side.cramped > 2 {
+        terms.add(w::CRAMPED, 0, color, side.cramped);
     }
 }
 
@@ -165,6 +178,7 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
 }
 
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn minor_terms<T: Tracer>(
     info: &Info,
     color: Color,
@@ -215,6 +229,7 @@ fn minor_terms<T: Tracer>(
     }
 }
 
+#[inline(always)]
 fn heavy_terms<T: Tracer>(
     board: &Board,
     info: &Info,
