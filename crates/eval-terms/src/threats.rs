@@ -38,39 +38,50 @@ fn attacked_by_lesser(info: &Info, color: Color, kind: PieceKind) -> u64 {
 }
 
 pub(crate) fn evaluate<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<'_, T>) {
+    // One call per colour, so that each is compiled for its own colour.
+    side_threats::<true, T>(board, info, terms);
+    side_threats::<false, T>(board, info, terms);
+}
+
+/// The threats of White (`WHITE`) or Black.
+#[inline(always)]
+fn side_threats<const WHITE: bool, T: Tracer>(
+    board: &Board,
+    info: &Info,
+    terms: &mut Terms<'_, T>,
+) {
+    let color = if WHITE { Color::White } else { Color::Black };
     let occupied = board.occupied();
-    for color in Color::ALL {
-        let c = color.index();
-        let them = !color;
-        // One call per kind, so that each is compiled for its own kind.
-        object_terms::<0, T>(board, info, color, terms);
-        object_terms::<1, T>(board, info, color, terms);
-        object_terms::<2, T>(board, info, color, terms);
-        object_terms::<3, T>(board, info, color, terms);
-        object_terms::<4, T>(board, info, color, terms);
-        loose_pieces(board, info, color, terms);
+    let c = color.index();
+    let them = !color;
+    // One call per kind, so that each is compiled for its own kind.
+    object_terms::<0, T>(board, info, color, terms);
+    object_terms::<1, T>(board, info, color, terms);
+    object_terms::<2, T>(board, info, color, terms);
+    object_terms::<3, T>(board, info, color, terms);
+    object_terms::<4, T>(board, info, color, terms);
+    loose_pieces(board, info, color, terms);
 
-        // Pawn moves: single and double pushes to empty squares, and each capture.
-        let pawns = info.pawns[c];
-        let empty = !occupied.0;
-        let single = bits::forward(pawns, color) & empty;
-        let third_rank = match color {
-            Color::White => 0xFF_0000,
-            Color::Black => 0xFF00_0000_0000,
-        };
-        let double = bits::forward(single & third_rank, color) & empty;
-        let ahead = bits::forward(pawns, color);
-        let enemies = board.colors(them).0 & !board.king(them).bitboard().0;
-        let captures = (((ahead << 1) & !bits::FILE_A) & enemies).count_ones()
-            + (((ahead >> 1) & !bits::FILE_H) & enemies).count_ones();
-        let moves = single.count_ones() + double.count_ones() + captures;
-        if moves != 0 {
-            terms.add(w::PAWN_MOBILITY, 0, color, moves as i32);
-        }
-
-        lines(board, color, occupied, terms);
-        double_attacks(board, info, color, terms);
+    // Pawn moves: single and double pushes to empty squares, and each capture.
+    let pawns = info.pawns[c];
+    let empty = !occupied.0;
+    let single = bits::forward(pawns, color) & empty;
+    let third_rank = match color {
+        Color::White => 0xFF_0000,
+        Color::Black => 0xFF00_0000_0000,
+    };
+    let double = bits::forward(single & third_rank, color) & empty;
+    let ahead = bits::forward(pawns, color);
+    let enemies = board.colors(them).0 & !board.king(them).bitboard().0;
+    let captures = (((ahead << 1) & !bits::FILE_A) & enemies).count_ones()
+        + (((ahead >> 1) & !bits::FILE_H) & enemies).count_ones();
+    let moves = single.count_ones() + double.count_ones() + captures;
+    if moves != 0 {
+        terms.add(w::PAWN_MOBILITY, 0, color, moves as i32);
     }
+
+    lines(board, color, occupied, terms);
+    double_attacks(board, info, color, terms);
 }
 
 /// `color`'s threats against, and defence of, the pieces of kind `OBJECTS[SLOT]`.
@@ -105,6 +116,7 @@ fn object_terms<const SLOT: usize, T: Tracer>(
 
 /// Undefended and hanging pieces, one weight for every kind, so counted
 /// over all pieces at once.
+#[inline(always)]
 fn loose_pieces<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &mut Terms<'_, T>) {
     let c = color.index();
     let ours = info.attacked[c];
@@ -125,6 +137,7 @@ fn loose_pieces<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &mut
 /// Only the sliders on an empty-board line with the target can score, so
 /// each target picks its candidates set-wise instead of every slider
 /// testing every target.
+#[inline(always)]
 fn lines<T: Tracer>(board: &Board, color: Color, occupied: BitBoard, terms: &mut Terms<'_, T>) {
     let them = !color;
     let bishops = board.colored_pieces(PieceKind::Bishop, color).0;
@@ -170,6 +183,7 @@ fn lines<T: Tracer>(board: &Board, color: Color, occupied: BitBoard, terms: &mut
 
 /// One piece attacking two or more enemy pieces (not pawns, not the king);
 /// the pieces' share was counted in the piece loop.
+#[inline(always)]
 fn double_attacks<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &mut Terms<'_, T>) {
     let c = color.index();
     let them = !color;
