@@ -24,80 +24,92 @@ pub(crate) fn evaluate<T: Tracer>(
     terms: &mut Terms<'_, T>,
     with_shelter: bool,
 ) {
+    // One call per colour, so that each is compiled for its own colour.
+    side_safety::<true, T>(board, info, terms, with_shelter);
+    side_safety::<false, T>(board, info, terms, with_shelter);
+}
+
+/// The king safety of White's (`WHITE`) or Black's king.
+#[inline(always)]
+fn side_safety<const WHITE: bool, T: Tracer>(
+    board: &Board,
+    info: &Info,
+    terms: &mut Terms<'_, T>,
+    with_shelter: bool,
+) {
+    let color = if WHITE { Color::White } else { Color::Black };
     let occupied = board.occupied();
-    for color in Color::ALL {
-        let c = color.index();
-        let them = !color;
-        let king = info.king[c];
-        let files = king_files(king);
+    let c = color.index();
+    let them = !color;
+    let king = info.king[c];
+    let files = king_files(king);
 
-        if with_shelter {
-            shelter_and_storm(board, info, color, terms);
-        }
+    if with_shelter {
+        shelter_and_storm(board, info, color, terms);
+    }
 
-        // Attacks on the king zone, once two pieces join in.
-        let attackers = info.king_attackers[1 - c];
-        if attackers >= 2 {
-            terms.add(w::KING_ATTACKERS, (attackers as usize).min(7), them, 1);
-            for slot in 0..4 {
-                let near = info.king_attack_near[1 - c][slot];
-                let far = info.king_attack_far[1 - c][slot];
-                if near != 0 {
-                    terms.add(w::KING_ATTACK_NEAR, slot, them, near);
-                }
-                if far != 0 {
-                    terms.add(w::KING_ATTACK_FAR, slot, them, far);
-                }
+    // Attacks on the king zone, once two pieces join in.
+    let attackers = info.king_attackers[1 - c];
+    if attackers >= 2 {
+        terms.add(w::KING_ATTACKERS, (attackers as usize).min(7), them, 1);
+        for slot in 0..4 {
+            let near = info.king_attack_near[1 - c][slot];
+            let far = info.king_attack_far[1 - c][slot];
+            if near != 0 {
+                terms.add(w::KING_ATTACK_NEAR, slot, them, near);
+            }
+            if far != 0 {
+                terms.add(w::KING_ATTACK_FAR, slot, them, far);
             }
         }
+    }
 
-        // Safe checks: squares the enemy could check from, reached by the right kind, not guarded.
-        let safe = !info.attacked[c] & !board.colors(them).0;
-        let knight_checks = attacks::knight(king).0;
-        let bishop_checks = attacks::bishop(king, occupied).0;
-        let rook_checks = attacks::rook(king, occupied).0;
-        let checks = [
-            knight_checks,
-            bishop_checks,
-            rook_checks,
-            bishop_checks | rook_checks,
-        ];
-        for (slot, kind) in [
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let count =
-                (checks[slot] & info.attacked_by[1 - c][kind as usize] & safe).count_ones() as i32;
-            if count != 0 {
-                terms.add(w::SAFE_CHECK, slot, them, count);
-            }
+    // Safe checks: squares the enemy could check from, reached by the right kind, not guarded.
+    let safe = !info.attacked[c] & !board.colors(them).0;
+    let knight_checks = attacks::knight(king).0;
+    let bishop_checks = attacks::bishop(king, occupied).0;
+    let rook_checks = attacks::rook(king, occupied).0;
+    let checks = [
+        knight_checks,
+        bishop_checks,
+        rook_checks,
+        bishop_checks | rook_checks,
+    ];
+    for (slot, kind) in [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let count =
+            (checks[slot] & info.attacked_by[1 - c][kind as usize] & safe).count_ones() as i32;
+        if count != 0 {
+            terms.add(w::SAFE_CHECK, slot, them, count);
         }
+    }
 
-        // Enemy rooks and queens on open or semi-open files at the king.
-        let heavy = (board.colored_pieces(PieceKind::Rook, them).0
-            | board.colored_pieces(PieceKind::Queen, them).0)
-            & files;
-        for piece in squares(heavy) {
-            let file = file_of(piece);
-            if file & info.pawns[1 - c] == 0 {
-                let open = usize::from(file & info.pawns[c] == 0);
-                terms.add(w::KING_FILE_ATTACK, open, them, 1);
-            }
+    // Enemy rooks and queens on open or semi-open files at the king.
+    let heavy = (board.colored_pieces(PieceKind::Rook, them).0
+        | board.colored_pieces(PieceKind::Queen, them).0)
+        & files;
+    for piece in squares(heavy) {
+        let file = file_of(piece);
+        if file & info.pawns[1 - c] == 0 {
+            let open = usize::from(file & info.pawns[c] == 0);
+            terms.add(w::KING_FILE_ATTACK, open, them, 1);
         }
+    }
 
-        // A king in the centre that can no longer castle.
-        let rights = board.castling_rights();
-        let can_castle = CastleSide::ALL
-            .iter()
-            .any(|&side| rights.rook(color, side).is_some());
-        if !can_castle && matches!(king.file(), File::D | File::E) {
-            terms.one(w::KING_LEFT_IN_CENTRE, color);
-        }
+    // A king in the centre that can no longer castle.
+    let rights = board.castling_rights();
+    let can_castle = CastleSide::ALL
+        .iter()
+        .any(|&side| rights.rook(color, side).is_some());
+    if !can_castle && matches!(king.file(), File::D | File::E) {
+        terms.one(w::KING_LEFT_IN_CENTRE, color);
     }
 }
 
