@@ -22,23 +22,35 @@ pub(crate) fn evaluate<T: Tracer>(
     // activity by rank would keep the attacking king away and reward the
     // defending king for reaching the far edge.
     let bare_king = bare_king(board).is_some();
-    for color in Color::ALL {
-        mop_up(board, color, terms);
-        if bare_king {
-            continue;
-        }
-        let c = color.index();
-        let king = info.king[c];
-        let free = attacks::king(king).0 & !board.colors(color).0 & !info.attacked[1 - c];
-        let free = free.count_ones() as i32;
-        if free != 0 {
-            terms.add(w::KING_MOBILITY, 0, color, free);
-        }
-        let rank = relative_rank(king, color);
-        let central_file = (2..=5).contains(&(king.file() as usize));
-        if rank >= 4 || (rank >= 2 && central_file) {
-            terms.add(w::KING_ACTIVITY, rank, color, 1);
-        }
+    // One call per colour, so that each is compiled for its own colour.
+    side_endgame::<true, T>(board, info, bare_king, terms);
+    side_endgame::<false, T>(board, info, bare_king, terms);
+}
+
+/// White's (`WHITE`) or Black's endgame terms.
+#[inline(always)]
+fn side_endgame<const WHITE: bool, T: Tracer>(
+    board: &Board,
+    info: &Info,
+    bare_king: bool,
+    terms: &mut Terms<'_, T>,
+) {
+    let color = if WHITE { Color::White } else { Color::Black };
+    mop_up(board, color, terms);
+    if bare_king {
+        return;
+    }
+    let c = color.index();
+    let king = info.king[c];
+    let free = attacks::king(king).0 & !board.colors(color).0 & !info.attacked[1 - c];
+    let free = free.count_ones() as i32;
+    if free != 0 {
+        terms.add(w::KING_MOBILITY, 0, color, free);
+    }
+    let rank = relative_rank(king, color);
+    let central_file = (2..=5).contains(&(king.file() as usize));
+    if rank >= 4 || (rank >= 2 && central_file) {
+        terms.add(w::KING_ACTIVITY, rank, color, 1);
     }
 }
 

@@ -135,84 +135,94 @@ pub(crate) fn passers<T: Tracer>(
     entry: &PawnEntry,
     terms: &mut Terms<'_, T>,
 ) {
+    // One call per colour, so that each is compiled for its own colour.
+    side_passers::<true, T>(board, info, entry, terms);
+    side_passers::<false, T>(board, info, entry, terms);
+}
+
+/// The passed-pawn terms of White's (`WHITE`) or Black's passers.
+#[inline(always)]
+fn side_passers<const WHITE: bool, T: Tracer>(
+    board: &Board,
+    info: &Info,
+    entry: &PawnEntry,
+    terms: &mut Terms<'_, T>,
+) {
+    let color = if WHITE { Color::White } else { Color::Black };
     let occupied = info.occupied;
-    for color in Color::ALL {
-        let c = color.index();
-        let them = !color;
-        let own_passers = entry.passed[c];
-        let enemy_pieces_left =
-            board.colors(them).0 & !info.pawns[1 - c] & !info.king[1 - c].bitboard().0;
-        let no_queens = board.pieces(PieceKind::Queen).is_empty();
-        for square in squares(own_passers) {
-            let bit = square.bitboard().0;
-            let rank = relative_rank(square, color);
-            terms.add(w::PASSED_RANK, rank, color, 1);
-            terms.add(w::PASSED_FILE, file_edge_distance(square), color, 1);
-            if attacks::pawn(them, square).0 & info.pawns[c] != 0 {
-                terms.one(w::PASSED_PROTECTED, color);
-            }
-            let beside = adjacent_files(square)
-                & (rank_of(square)
-                    | forward(rank_of(square), color)
-                    | forward(rank_of(square), them));
-            if beside & own_passers != 0 {
-                terms.one(w::PASSED_CONNECTED, color);
-            }
-            let stop = forward(bit, color);
-            if stop != 0 {
-                let stop_square = Square::ALL[stop.trailing_zeros() as usize];
-                if board.color_on(stop_square) == Some(them) {
-                    if let Some(kind) = board.kind_on(stop_square) {
-                        if kind != PieceKind::Pawn {
-                            terms.add(w::PASSER_BLOCKADE, kind as usize - 1, them, 1);
-                        }
+    let c = color.index();
+    let them = !color;
+    let own_passers = entry.passed[c];
+    let enemy_pieces_left =
+        board.colors(them).0 & !info.pawns[1 - c] & !info.king[1 - c].bitboard().0;
+    let no_queens = board.pieces(PieceKind::Queen).is_empty();
+    for square in squares(own_passers) {
+        let bit = square.bitboard().0;
+        let rank = relative_rank(square, color);
+        terms.add(w::PASSED_RANK, rank, color, 1);
+        terms.add(w::PASSED_FILE, file_edge_distance(square), color, 1);
+        if attacks::pawn(them, square).0 & info.pawns[c] != 0 {
+            terms.one(w::PASSED_PROTECTED, color);
+        }
+        let beside = adjacent_files(square)
+            & (rank_of(square) | forward(rank_of(square), color) | forward(rank_of(square), them));
+        if beside & own_passers != 0 {
+            terms.one(w::PASSED_CONNECTED, color);
+        }
+        let stop = forward(bit, color);
+        if stop != 0 {
+            let stop_square = Square::ALL[stop.trailing_zeros() as usize];
+            if board.color_on(stop_square) == Some(them) {
+                if let Some(kind) = board.kind_on(stop_square) {
+                    if kind != PieceKind::Pawn {
+                        terms.add(w::PASSER_BLOCKADE, kind as usize - 1, them, 1);
                     }
                 }
-                if stop & info.attacked[1 - c] != 0 {
-                    terms.one(w::PASSER_STOP_CONTROL, them);
-                }
             }
-            let path = front_fill(bit, color);
-            if path & (occupied | info.attacked[1 - c]) == 0 {
-                terms.add(w::PASSED_FREE_PATH, rank, color, 1);
+            if stop & info.attacked[1 - c] != 0 {
+                terms.one(w::PASSER_STOP_CONTROL, them);
             }
-            let promotion = Square::new(square.file(), them.back_rank());
-            let enemy_king = info.king[1 - c];
-            let own_king = info.king[c];
-            let between = (enemy_king.distance(promotion) as usize).saturating_sub(1);
-            terms.add(w::KING_FAR_FROM_PASSER, between.min(7), them, 1);
-            if own_king.distance(square) <= 1 {
-                terms.one(w::KING_SUPPORTS_PASSER, color);
+        }
+        let path = front_fill(bit, color);
+        if path & (occupied | info.attacked[1 - c]) == 0 {
+            terms.add(w::PASSED_FREE_PATH, rank, color, 1);
+        }
+        let promotion = Square::new(square.file(), them.back_rank());
+        let enemy_king = info.king[1 - c];
+        let own_king = info.king[c];
+        let between = (enemy_king.distance(promotion) as usize).saturating_sub(1);
+        terms.add(w::KING_FAR_FROM_PASSER, between.min(7), them, 1);
+        if own_king.distance(square) <= 1 {
+            terms.one(w::KING_SUPPORTS_PASSER, color);
+        }
+        let central = file_edge_distance(square) == 3;
+        if central
+            && rank >= 4
+            && no_queens
+            && enemy_king.distance(square) + 2 <= own_king.distance(square)
+        {
+            terms.one(w::NEGATIVE_PASSER, color);
+        }
+        if enemy_pieces_left == 0 && path & occupied == 0 {
+            // The rule of the square: a pawn on its first move still steps twice.
+            let steps = (7 - rank.max(2)) as i32;
+            let tempo = i32::from(board.side_to_move() == them);
+            let king_steps = enemy_king.distance(promotion) as i32 - tempo;
+            if king_steps > steps {
+                terms.one(w::UNSTOPPABLE_PASSER, color);
             }
-            let central = file_edge_distance(square) == 3;
-            if central
-                && rank >= 4
-                && no_queens
-                && enemy_king.distance(square) + 2 <= own_king.distance(square)
-            {
-                terms.one(w::NEGATIVE_PASSER, color);
-            }
-            if enemy_pieces_left == 0 && path & occupied == 0 {
-                // The rule of the square: a pawn on its first move still steps twice.
-                let steps = (7 - rank.max(2)) as i32;
-                let tempo = i32::from(board.side_to_move() == them);
-                let king_steps = enemy_king.distance(promotion) as i32 - tempo;
-                if king_steps > steps {
-                    terms.one(w::UNSTOPPABLE_PASSER, color);
-                }
-            }
-            let file = file_of(square);
-            let rooks_behind = |side: Color| {
-                let rooks =
-                    board.colored_pieces(PieceKind::Rook, side).0 & file & rear_fill(bit, color);
-                squares(rooks).any(|r| attacks::rook(r, board.occupied()).0 & bit != 0)
-            };
-            if rooks_behind(color) {
-                terms.one(w::ROOK_BEHIND_PASSER, color);
-            }
-            if rooks_behind(them) {
-                terms.one(w::ROOK_BEHIND_ENEMY_PASSER, them);
-            }
+        }
+        let file = file_of(square);
+        let rooks_behind = |side: Color| {
+            let rooks =
+                board.colored_pieces(PieceKind::Rook, side).0 & file & rear_fill(bit, color);
+            squares(rooks).any(|r| attacks::rook(r, board.occupied()).0 & bit != 0)
+        };
+        if rooks_behind(color) {
+            terms.one(w::ROOK_BEHIND_PASSER, color);
+        }
+        if rooks_behind(them) {
+            terms.one(w::ROOK_BEHIND_ENEMY_PASSER, them);
         }
     }
 }

@@ -145,34 +145,41 @@ pub(crate) fn centre_control<T: Tracer>(info: &Info, terms: &mut Terms<'_, T>) {
 
 /// Minors gaining space on the 5th and 6th ranks, and the eternal knight.
 pub(crate) fn space<T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<'_, T>) {
-    for color in Color::ALL {
-        let them = !color;
-        let enemy_pawn_reach = bits::front_fill(info.pawn_attacks[them.index()], them)
-            | info.pawn_attacks[them.index()];
-        let minors = board.colored_pieces(PieceKind::Knight, color).0
-            | board.colored_pieces(PieceKind::Bishop, color).0;
-        for square in squares(minors & !info.pawn_attacks[them.index()]) {
-            let rank = relative_rank(square, color);
-            if rank == 4 || rank == 5 {
-                terms.add(w::SPACE_MINOR, rank, color, 1);
-            }
+    // One call per colour, so that each is compiled for its own colour.
+    side_space::<true, T>(board, info, terms);
+    side_space::<false, T>(board, info, terms);
+}
+
+/// White's (`WHITE`) or Black's space terms.
+#[inline(always)]
+fn side_space<const WHITE: bool, T: Tracer>(board: &Board, info: &Info, terms: &mut Terms<'_, T>) {
+    let color = if WHITE { Color::White } else { Color::Black };
+    let them = !color;
+    let enemy_pawn_reach =
+        bits::front_fill(info.pawn_attacks[them.index()], them) | info.pawn_attacks[them.index()];
+    let minors = board.colored_pieces(PieceKind::Knight, color).0
+        | board.colored_pieces(PieceKind::Bishop, color).0;
+    for square in squares(minors & !info.pawn_attacks[them.index()]) {
+        let rank = relative_rank(square, color);
+        if rank == 4 || rank == 5 {
+            terms.add(w::SPACE_MINOR, rank, color, 1);
         }
-        let central = match color {
-            Color::White => Square::D5.bitboard().0 | Square::E5.bitboard().0,
-            Color::Black => Square::D4.bitboard().0 | Square::E4.bitboard().0,
+    }
+    let central = match color {
+        Color::White => Square::D5.bitboard().0 | Square::E5.bitboard().0,
+        Color::Black => Square::D4.bitboard().0 | Square::E4.bitboard().0,
+    };
+    let knights = board.colored_pieces(PieceKind::Knight, color).0;
+    for square in squares(knights & central & !enemy_pawn_reach) {
+        let shade = if square.is_light() {
+            movegen::BitBoard::LIGHT_SQUARES.0
+        } else {
+            movegen::BitBoard::DARK_SQUARES.0
         };
-        let knights = board.colored_pieces(PieceKind::Knight, color).0;
-        for square in squares(knights & central & !enemy_pawn_reach) {
-            let shade = if square.is_light() {
-                movegen::BitBoard::LIGHT_SQUARES.0
-            } else {
-                movegen::BitBoard::DARK_SQUARES.0
-            };
-            let enemy_knights = board.colored_pieces(PieceKind::Knight, them).0;
-            let enemy_bishops = board.colored_pieces(PieceKind::Bishop, them).0 & shade;
-            if enemy_knights == 0 && enemy_bishops == 0 {
-                terms.one(w::ETERNAL_KNIGHT, color);
-            }
+        let enemy_knights = board.colored_pieces(PieceKind::Knight, them).0;
+        let enemy_bishops = board.colored_pieces(PieceKind::Bishop, them).0 & shade;
+        if enemy_knights == 0 && enemy_bishops == 0 {
+            terms.one(w::ETERNAL_KNIGHT, color);
         }
     }
 }
