@@ -90,15 +90,6 @@ impl Info {
         }
         info
     }
-
-    /// Records the attacks of one piece.
-    #[inline(always)]
-    pub(crate) fn add_attacks(&mut self, color: Color, kind: PieceKind, set: u64) {
-        let c = color.index();
-        self.attacked_twice[c] |= self.attacked[c] & set;
-        self.attacked[c] |= set;
-        self.attacked_by[c][kind as usize] |= set;
-    }
 }
 
 /// `color`'s pieces standing between its king and an enemy slider.

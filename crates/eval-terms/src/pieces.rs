@@ -38,6 +38,11 @@ struct Side {
     occupied: BitBoard,
     /// Pieces with under two safe squares that have left their home rank.
     cramped: i32,
+    /// Squares this side attacks, and attacks twice, so far: kept here
+    /// rather than in `Info` while the loop runs, so that they can stay in
+    /// registers, and written back when it ends.
+    attacked: u64,
+    attacked_twice: u64,
 }
 
 /// `placement`, when given, holds the placement terms summed per piece and
@@ -80,12 +85,16 @@ fn side_terms<const WHITE: bool, T: Tracer>(
         targets: board.colors(them).0 & !info.pawns[1 - c] & !enemy_king.bitboard().0,
         occupied: board.occupied(),
         cramped: 0,
+        attacked: info.attacked[c],
+        attacked_twice: info.attacked_twice[c],
     };
     // One call per kind, so that each is compiled for its own kind.
     kind_terms::<0, T>(board, info, &mut side, placement, terms);
     kind_terms::<1, T>(board, info, &mut side, placement, terms);
     kind_terms::<2, T>(board, info, &mut side, placement, terms);
     kind_terms::<3, T>(board, info, &mut side, placement, terms);
+    info.attacked[c] = side.attacked;
+    info.attacked_twice[c] = side.attacked_twice;
     if side.cramped > 2 {
         terms.add(w::CRAMPED, 0, color, side.cramped);
     }
@@ -112,12 +121,15 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
             side.fixed_pairs * pieces.count_ones() as i32,
         );
     }
+    let mut attacked_by_kind = 0;
     for square in squares(pieces) {
         if let Some(table) = placement {
             terms.score[c] += table.value(color, kind, square);
         }
         let mut reach = piece_attacks(kind, square, side.occupied);
-        info.add_attacks(color, kind, reach);
+        side.attacked_twice |= side.attacked & reach;
+        side.attacked |= reach;
+        attacked_by_kind |= reach;
         let attacked_targets = (reach & side.targets).count_ones() as i32;
         if attacked_targets >= 2 {
             info.piece_forks[c] += attacked_targets - 1;
@@ -175,6 +187,7 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
             heavy_terms(board, info, color, kind, square, mobility, terms);
         }
     }
+    info.attacked_by[c][kind as usize] |= attacked_by_kind;
 }
 
 #[allow(clippy::too_many_arguments)]
