@@ -10,7 +10,7 @@ use crate::info::Info;
 use crate::known_draws::{self, KnownDraw};
 use crate::material_table::MaterialInfo;
 use crate::params::Weights;
-use crate::pawn_table::{PawnEntry, PawnTable};
+use crate::pawn_table::{PawnEntry, PawnTable, shelter_key};
 use crate::score::{Phase, S};
 use crate::trace::{Terms, Tracer};
 use crate::{endgame, king, material, opening, pawns, pieces, placement, threats, weights as w};
@@ -97,6 +97,12 @@ pub fn evaluate<T: Tracer>(
 ) -> Evaluation {
     let mut terms = Terms::new(weights, tracer);
     let strength = crate::total_strength_halves(board);
+    // The shelters are looked up late, after the piece loop: asked for now,
+    // they arrive in cache meanwhile.
+    let shelter_keys = Color::ALL.map(|color| shelter_key(board, color));
+    if let Some(tables) = tables.as_deref().filter(|_| !T::ACTIVE) {
+        tables.pawns.prefetch(board, shelter_keys);
+    }
 
     // The material terms depend on material alone: untraced evaluations
     // take them from the material table with the rest of its entry.
@@ -149,14 +155,9 @@ pub fn evaluate<T: Tracer>(
         match tables.as_deref_mut() {
             Some(tables) if !T::ACTIVE => {
                 for color in Color::ALL {
-                    let king_square = info.king[color.index()].index();
-                    let rights = king::castling_key(board, color);
-                    terms.score[0] +=
-                        tables
-                            .pawns
-                            .shelter(board, color.index(), king_square, rights, || {
-                                king::shelter_score(board, &info, color, weights)
-                            });
+                    terms.score[0] += tables.pawns.shelter(shelter_keys[color.index()], || {
+                        king::shelter_score(board, &info, color, weights)
+                    });
                 }
                 king::evaluate(board, &info, &mut terms, false);
             }

@@ -6,7 +6,7 @@ use crate::params::Weights;
 use crate::score::S;
 use crate::trace::{NoTrace, Terms};
 use crate::{pawns, placement};
-use movegen::Board;
+use movegen::{Board, Color};
 
 const ENTRIES: usize = 1 << 14;
 
@@ -92,7 +92,7 @@ impl PawnTable {
         }
         // Key 0 marks an empty slot, so a real key of 0 is nudged.
         let key = board.pawn_key() | 1;
-        let slot = (key as usize) & (ENTRIES - 1);
+        let slot = Self::entry_slot(board);
         self.probes += 1;
         let entry = self.entries[slot];
         if entry.key == key {
@@ -109,24 +109,33 @@ impl PawnTable {
         entry
     }
 
-    /// The shelter and storm terms of `color`'s king on `king` with castling
-    /// rights `rights` (a small number) among `board`'s pawns, from the
-    /// table or from `compute` (then kept there). Call after
-    /// [`probe`](Self::probe), which flushes the table for new weights.
+    /// Starts fetching the pawn entry of `board` and the shelter slots of
+    /// both kings, so that the evaluation finds them in cache when it gets
+    /// to them instead of waiting on memory. A hint only.
     #[inline]
-    pub(crate) fn shelter(
-        &mut self,
-        board: &Board,
-        color: usize,
-        king: usize,
-        rights: u16,
-        compute: impl FnOnce() -> S,
-    ) -> S {
-        // Pawn keys are random, so a multiplicative mix of the rest keeps
-        // the combined key as unlikely to collide as the pawn key itself.
-        let situation = ((color as u64) << 12 | (king as u64) << 4 | u64::from(rights)) + 1;
-        let key = (board.pawn_key() ^ situation.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
-        let slot = &mut self.shelters[(key >> 32) as usize & (SHELTER_ENTRIES - 1)];
+    pub(crate) fn prefetch(&self, board: &Board, shelter_keys: [u64; 2]) {
+        prefetch(&self.entries[Self::entry_slot(board)]);
+        for key in shelter_keys {
+            prefetch(&self.shelters[Self::shelter_slot(key)]);
+        }
+    }
+
+    #[inline]
+    fn entry_slot(board: &Board) -> usize {
+        (board.pawn_key() | 1) as usize & (ENTRIES - 1)
+    }
+
+    #[inline]
+    fn shelter_slot(key: u64) -> usize {
+        (key >> 32) as usize & (SHELTER_ENTRIES - 1)
+    }
+
+    /// The shelter and storm terms of the king whose [`shelter_key`] is
+    /// `key`, from the table or from `compute` (then kept there). Call
+    /// after [`probe`](Self::probe), which flushes the table for new weights.
+    #[inline]
+    pub(crate) fn shelter(&mut self, key: u64, compute: impl FnOnce() -> S) -> S {
+        let slot = &mut self.shelters[Self::shelter_slot(key)];
         if slot.key != key {
             *slot = ShelterSlot {
                 key,
@@ -135,4 +144,29 @@ impl PawnTable {
         }
         slot.score
     }
+}
+
+/// The shelter table's key for `color`'s king on `board`: the pawn key
+/// mixed with the colour, the king's square and its castling rights as the
+/// shelter sees them ([`crate::king::castling_key`]); never 0.
+#[inline]
+pub(crate) fn shelter_key(board: &Board, color: Color) -> u64 {
+    let king = board.king(color).index();
+    let rights = crate::king::castling_key(board, color);
+    // Pawn keys are random, so a multiplicative mix of the rest keeps
+    // the combined key as unlikely to collide as the pawn key itself.
+    let situation = ((color.index() as u64) << 12 | (king as u64) << 4 | u64::from(rights)) + 1;
+    (board.pawn_key() ^ situation.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1
+}
+
+#[inline]
+fn prefetch<T>(slot: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: prefetching is a hint; the pointer is to a live slot.
+        unsafe { _mm_prefetch(slot as *const T as *const i8, _MM_HINT_T0) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
 }
