@@ -42,6 +42,13 @@ fn pawnless(board: &Board) -> bool {
 }
 
 impl CorrectionHistory {
+    /// Forgets every correction, in place.
+    pub fn clear(&mut self) {
+        for row in self.table.iter_mut() {
+            row.fill(0);
+        }
+    }
+
     #[inline]
     fn entry(&mut self, board: &Board) -> &mut i16 {
         let slot = board.pawn_key() as usize & (ENTRIES - 1);

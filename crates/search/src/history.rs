@@ -104,9 +104,18 @@ pub fn history_bonus(depth: i32) -> i32 {
 }
 
 impl Histories {
-    /// Forgets everything.
+    /// Forgets everything. The tables are zeroed where they are: fresh
+    /// ones would come as new pages from the system, each faulted in and
+    /// cleared again on first touch (1.2 MB at every new game).
     pub fn clear(&mut self) {
-        *self = Histories::default();
+        for color in self.butterfly.iter_mut() {
+            color.fill([0; 64]);
+        }
+        self.continuation.fill([0; PIECE_TO_COUNT]);
+        self.killers.fill([Move::NULL; 2]);
+        for row in self.counters.iter_mut() {
+            row.fill(Move::NULL);
+        }
     }
 
     /// The history score of a quiet move for `color`.

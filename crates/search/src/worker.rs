@@ -26,7 +26,7 @@ impl ThreadData {
     /// Forgets histories and evaluation caches.
     pub fn clear(&mut self) {
         self.histories.clear();
-        self.correction = CorrectionHistory::default();
+        self.correction.clear();
         self.evaluator.clear();
     }
 }
