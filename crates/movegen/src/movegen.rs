@@ -218,6 +218,16 @@ impl Board {
         if !self.colors(self.side_to_move).has(from) {
             return false;
         }
+        // Knights and sliders (most hash moves) make only plain moves, to the
+        // squares the generator's rule gives them: asked for that one piece
+        // directly, without the generator's set-up for every kind.
+        if let Some(
+            kind @ (PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen),
+        ) = self.kind_on(from)
+        {
+            return mv.kind() == MoveKind::Normal
+                && self.piece_destinations(kind, from).has(mv.to());
+        }
         let mut legal = false;
         // Only the moving piece's moves: for any other piece the generator
         // would work out destinations (the king's are the dearest) for nothing.
@@ -233,6 +243,36 @@ impl Board {
             true
         });
         legal
+    }
+
+    /// The legal destinations of the side to move's knight or slider on
+    /// `from`, as the generator works them out (in its mode for every move).
+    #[inline]
+    fn piece_destinations(&self, kind: PieceKind, from: Square) -> BitBoard {
+        if self.checkers.has_more_than_one() {
+            return BitBoard::EMPTY;
+        }
+        let king = self.king(self.side_to_move);
+        let check_mask = match self.checkers.first() {
+            Some(checker) => attacks::between(king, checker) | checker.bitboard(),
+            None => BitBoard::FULL,
+        };
+        let target = !self.colors(self.side_to_move) & check_mask;
+        let occupied = self.occupied();
+        let pinned = self.pinned.has(from);
+        let to = match kind {
+            // A pinned knight cannot leave the line it stands on.
+            PieceKind::Knight if pinned => return BitBoard::EMPTY,
+            PieceKind::Knight => return attacks::knight(from) & target,
+            PieceKind::Bishop => attacks::bishop(from, occupied),
+            PieceKind::Rook => attacks::rook(from, occupied),
+            _ => attacks::queen(from, occupied),
+        } & target;
+        if pinned {
+            to & attacks::line(king, from)
+        } else {
+            to
+        }
     }
 
     #[inline]
