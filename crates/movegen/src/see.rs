@@ -53,11 +53,32 @@ impl Board {
             return true;
         }
         occupied ^= from.bitboard() | to.bitboard();
+        let us = self.side_to_move();
+        // The cheapest recapture, by a pawn, is found with one lookup: when
+        // even it takes back more than the mover may lose, the exchange
+        // fails before any slider is looked up (the loop below would stop
+        // at the same first step).
+        let their_pawns = attacks::pawn(us, to) & self.colored_pieces(PieceKind::Pawn, !us);
+        if !their_pawns.is_empty() && value(PieceKind::Pawn) < swap {
+            return false;
+        }
         let queens = self.pieces(PieceKind::Queen);
         let diagonal = self.pieces(PieceKind::Bishop) | queens;
         let straight = self.pieces(PieceKind::Rook) | queens;
-        let mut attackers = self.attackers_to(to, occupied) & occupied;
-        let mut side = self.side_to_move();
+        // The pieces on `to`'s empty-board lines are all the sliders that
+        // may ever take part; without one, no magic lookup is needed.
+        let mut attackers = (attacks::knight(to) & self.pieces(PieceKind::Knight))
+            | (attacks::king(to) & self.pieces(PieceKind::King))
+            | their_pawns
+            | (attacks::pawn(!us, to) & self.colored_pieces(PieceKind::Pawn, us));
+        if attacks::rook_rays(to).intersects(straight) {
+            attackers |= attacks::rook(to, occupied) & straight;
+        }
+        if attacks::bishop_rays(to).intersects(diagonal) {
+            attackers |= attacks::bishop(to, occupied) & diagonal;
+        }
+        attackers &= occupied;
+        let mut side = us;
         let mut result = true;
         loop {
             side = !side;
