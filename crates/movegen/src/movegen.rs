@@ -83,17 +83,43 @@ impl PieceMoves {
         // Only a pawn about to promote or with an en-passant capture and a
         // king that may castle have special moves; every other piece's
         // moves need no per-square test of what kind they are.
-        let special = match self.piece {
-            PieceKind::Pawn => (self.to & PROMOTION_RANKS) | self.special,
-            PieceKind::King => self.special,
-            _ => BitBoard::EMPTY,
-        };
-        if special.is_empty() {
+        if self.special_destinations().is_empty() {
             for to in self.to {
                 list.push(Move::new(self.from, to, MoveKind::Normal));
             }
         } else {
             self.push_each(list);
+        }
+    }
+
+    /// As [`PieceMoves::push_to`], handing each move to `pushed` as it goes
+    /// onto `list`: a caller keeping something per move (a score, say)
+    /// fills it in the same pass. Same moves, same order.
+    #[inline(always)]
+    pub fn push_to_with(&self, list: &mut MoveList, mut pushed: impl FnMut(Move)) {
+        if self.special_destinations().is_empty() {
+            for to in self.to {
+                let mv = Move::new(self.from, to, MoveKind::Normal);
+                list.push(mv);
+                pushed(mv);
+            }
+        } else {
+            let start = list.len();
+            self.push_each(list);
+            for &mv in &list[start..] {
+                pushed(mv);
+            }
+        }
+    }
+
+    /// The destinations that stand for a special move (a promotion, en
+    /// passant or castling), needing a per-square test of their kind.
+    #[inline]
+    fn special_destinations(&self) -> BitBoard {
+        match self.piece {
+            PieceKind::Pawn => (self.to & PROMOTION_RANKS) | self.special,
+            PieceKind::King => self.special,
+            _ => BitBoard::EMPTY,
         }
     }
 
@@ -183,6 +209,28 @@ impl Board {
             pm.push_to(list);
             false
         });
+    }
+
+    /// As [`Board::generate_quiets`], a piece at a time and in the same
+    /// order: `visit` gets each piece's quiet moves, so that a caller
+    /// scoring them knows the moving piece without a lookup per move.
+    /// Stops when `visit` returns `true`, and returns whether it did.
+    ///
+    /// ```
+    /// use movegen::{Board, MoveList};
+    /// let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    /// let (mut whole, mut by_piece, mut seen) = (MoveList::new(), MoveList::new(), MoveList::new());
+    /// board.generate_quiets(&mut whole);
+    /// board.generate_quiet_piece_moves(|moves| {
+    ///     moves.push_to_with(&mut by_piece, |mv| seen.push(mv));
+    ///     false
+    /// });
+    /// assert_eq!(by_piece, whole);
+    /// assert_eq!(seen, whole);
+    /// ```
+    #[inline]
+    pub fn generate_quiet_piece_moves(&self, mut visit: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate::<QUIETS>(&mut visit)
     }
 
     /// The legal replies to a check. In a position without check this is

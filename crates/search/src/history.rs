@@ -3,7 +3,7 @@
 //! killer moves and counter moves. Kept per thread, cleared on `ucinewgame`.
 
 use crate::score::MAX_PLY;
-use movegen::{Board, Color, Move, Piece};
+use movegen::{Board, Color, Move, Piece, Square};
 
 /// History values stay within +-HISTORY_MAX; gravity pulls them back as they near it.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -72,9 +72,26 @@ pub(crate) struct QuietScorer<'a> {
     continuations: [&'a [i16; PIECE_TO_COUNT]; 2],
 }
 
-impl QuietScorer<'_> {
+impl<'a> QuietScorer<'a> {
+    /// The rows scoring the quiet moves of `piece` (the side to move's)
+    /// standing on `from`: one row per table, indexed by destination.
+    #[inline]
+    pub(crate) fn piece(&self, piece: Piece, from: Square) -> PieceScorer<'a> {
+        let start = piece.index() * 64;
+        let row = |table: &'a [i16; PIECE_TO_COUNT]| -> &'a [i16; 64] {
+            table[start..start + 64]
+                .try_into()
+                .expect("a piece has 64 destinations")
+        };
+        PieceScorer {
+            butterfly: &self.butterfly[from as usize],
+            continuations: self.continuations.map(row),
+        }
+    }
+
     /// The history of `mv`, a quiet move of `piece` (which must be the
     /// piece on its origin square).
+    #[cfg(test)]
     #[inline]
     pub(crate) fn score(&self, piece: Piece, mv: Move) -> i32 {
         let this = PieceTo::new(piece, mv).0 as usize;
@@ -84,6 +101,24 @@ impl QuietScorer<'_> {
                 .iter()
                 .map(|row| i32::from(row[this]))
                 .sum::<i32>()
+    }
+}
+
+/// A [`QuietScorer`] narrowed to one piece on one square.
+pub(crate) struct PieceScorer<'a> {
+    butterfly: &'a [i16; 64],
+    continuations: [&'a [i16; 64]; 2],
+}
+
+impl PieceScorer<'_> {
+    /// The history of the piece's quiet move to `to`, as [`QuietScorer::score`]
+    /// gives it.
+    #[inline]
+    pub(crate) fn score(&self, to: Square) -> i32 {
+        let to = to as usize;
+        i32::from(self.butterfly[to])
+            + i32::from(self.continuations[0][to])
+            + i32::from(self.continuations[1][to])
     }
 }
 
@@ -258,6 +293,10 @@ mod tests {
             let scorer = h.quiet_scorer(Color::White, &before);
             assert_eq!(
                 scorer.score(bishop, bb5),
+                h.quiet_with(&board, &before, bb5)
+            );
+            assert_eq!(
+                scorer.piece(bishop, bb5.from()).score(bb5.to()),
                 h.quiet_with(&board, &before, bb5)
             );
         }

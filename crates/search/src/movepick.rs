@@ -4,7 +4,7 @@
 
 use crate::history::{Continuations, Histories, PieceTo};
 use arrayvec::ArrayVec;
-use movegen::{Board, CheckSquares, Move, MoveList, Piece, PieceKind};
+use movegen::{Board, CheckSquares, Move, MoveList, Piece, PieceKind, PieceMoves};
 
 /// Scores parallel to a move list; never zero-filled, so a picker is cheap to make.
 type Scores = ArrayVec<i32, 256>;
@@ -140,16 +140,20 @@ impl MovePicker {
 
     #[inline(never)]
     fn generate_quiets(&mut self, board: &Board, histories: &Histories) {
-        board.generate_quiets(&mut self.quiets);
         let us = board.side_to_move();
-        // The table rows are the same for every move of the list, and the
-        // mover is the side to move's: neither is looked up per move.
+        // The table rows are the same for every move of the list, and each
+        // piece's moves come together: scored as they are generated, the
+        // mover and its rows are known once per piece, not looked up per move.
         let scorer = histories.quiet_scorer(us, &self.before);
-        for &mv in &self.quiets {
-            let kind = board.kind_on(mv.from()).unwrap_or(PieceKind::Pawn);
-            self.quiet_scores
-                .push(scorer.score(Piece::new(kind, us), mv));
-        }
+        let (quiets, scores) = (&mut self.quiets, &mut self.quiet_scores);
+        board.generate_quiet_piece_moves(
+            #[inline(always)]
+            |moves: PieceMoves| {
+                let rows = scorer.piece(Piece::new(moves.piece, us), moves.from);
+                moves.push_to_with(quiets, |mv| scores.push(rows.score(mv.to())));
+                false
+            },
+        );
     }
 
     /// The next move to try, best first, or `None` when all are out.
