@@ -233,6 +233,13 @@ impl Board {
         self.generate::<QUIETS>(&mut visit)
     }
 
+    /// As [`Board::generate_captures`], a piece at a time and in the same
+    /// order, as [`Board::generate_quiet_piece_moves`] does for quiets.
+    #[inline]
+    pub fn generate_capture_piece_moves(&self, mut visit: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate::<CAPTURES>(&mut visit)
+    }
+
     /// The legal replies to a check. In a position without check this is
     /// simply every legal move.
     ///

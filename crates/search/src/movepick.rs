@@ -42,16 +42,16 @@ pub struct MovePicker {
     skip_bad_captures: bool,
 }
 
-/// Most valuable victim, least valuable attacker.
+/// Most valuable victim, least valuable attacker (`attacker`: the kind
+/// of the piece `mv` moves).
 #[inline]
-fn mvv_lva(board: &Board, mv: Move) -> i32 {
+fn mvv_lva(board: &Board, mv: Move, attacker: PieceKind) -> i32 {
     const VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
     let victim = if mv.is_en_passant() {
         PieceKind::Pawn
     } else {
         board.kind_on(mv.to()).unwrap_or(PieceKind::Pawn)
     };
-    let attacker = board.kind_on(mv.from()).unwrap_or(PieceKind::Pawn);
     let promotion = mv.promotion().map_or(0, |p| VALUE[p as usize] * 16);
     VALUE[victim as usize] * 16 - VALUE[attacker as usize] + promotion
 }
@@ -132,10 +132,15 @@ impl MovePicker {
     // top of `next` and paid on every call, though it runs twice a node.
     #[inline(never)]
     fn generate_captures(&mut self, board: &Board) {
-        board.generate_captures(&mut self.captures);
-        for &mv in &self.captures {
-            self.capture_scores.push(mvv_lva(board, mv));
-        }
+        // Scored as generated, a piece at a time: the attacker is known.
+        let (captures, scores) = (&mut self.captures, &mut self.capture_scores);
+        board.generate_capture_piece_moves(
+            #[inline(always)]
+            |moves: PieceMoves| {
+                moves.push_to_with(captures, |mv| scores.push(mvv_lva(board, mv, moves.piece)));
+                false
+            },
+        );
     }
 
     #[inline(never)]
