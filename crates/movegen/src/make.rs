@@ -2,7 +2,7 @@
 
 use crate::attacks::ZOBRIST_EP_FILE;
 use crate::board::Board;
-use crate::castling::{CastleSide, CastlingRights};
+use crate::castling::CastleSide;
 use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Piece, PieceKind, Square};
 use core::fmt;
@@ -107,7 +107,7 @@ impl Board {
         // Rights are lost only while some remain: most positions past the
         // opening have none, and skip the tests. A castling move is the
         // king's, so it loses its side's rights like any king move.
-        if self.castling != CastlingRights::NONE {
+        if !self.castling.is_empty() {
             let mut rights = self.castling;
             if captured_rook {
                 rights = rights.without_rook_on(to);
