@@ -110,6 +110,13 @@ impl MovePicker {
         self.quiet_checks_only = Some(checks);
     }
 
+    /// True if the move [`MovePicker::next`] handed out last is a good
+    /// capture: one it has found by SEE to lose no material (`see_ge(mv, 0)`).
+    #[inline]
+    pub fn last_was_good_capture(&self) -> bool {
+        self.stage == Stage::GoodCaptures
+    }
+
     /// The next quiet move not yet played that gives check.
     fn next_quiet_check(&mut self, board: &Board, checks: &CheckSquares) -> Option<Move> {
         // Over the two lists side by side: no bounds checks in the loop.

@@ -332,7 +332,12 @@ impl Worker<'_> {
                         picker.quiet_checks_only(*checks);
                         continue;
                     }
-                } else if depth <= 6 && !board.see_ge(mv, -90 * depth) {
+                } else if depth <= 6
+                    && !picker.last_was_good_capture()
+                    && !board.see_ge(mv, -90 * depth)
+                {
+                    // A good capture has passed SEE at 0 in the picker,
+                    // and so passes it at this lower threshold too.
                     continue;
                 }
             }
