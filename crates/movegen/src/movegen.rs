@@ -283,6 +283,14 @@ impl Board {
             return mv.kind() == MoveKind::Normal
                 && self.piece_destinations(kind, from).has(mv.to());
         }
+        // A king's plain step likewise: to a square next to it, free of its
+        // own pieces and not attacked once the king has left its square.
+        // Castling still goes through the generator.
+        if from == self.king(self.side_to_move) && mv.kind() == MoveKind::Normal {
+            let to = mv.to();
+            return (attacks::king(from) - self.colors(self.side_to_move)).has(to)
+                && !self.is_attacked(to, !self.side_to_move, self.occupied() ^ from.bitboard());
+        }
         let mut legal = false;
         // Only the moving piece's moves: for any other piece the generator
         // would work out destinations (the king's are the dearest) for nothing.
