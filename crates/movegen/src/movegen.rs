@@ -434,10 +434,13 @@ impl Board {
         } & from_mask;
         for from in candidates {
             let mut to = BitBoard::EMPTY;
-            if let Some(one) = from.offset(forward) {
+            // Captures keep a push only onto the last rank (a promotion),
+            // never a double push: neither is worked out for the others.
+            let pushes = MODE != CAPTURES || last_rank_next.has(from);
+            if let Some(one) = from.offset(forward).filter(|_| pushes) {
                 if !occupied.has(one) {
                     to |= one.bitboard();
-                    if let Some(two) = one.offset(forward) {
+                    if let Some(two) = one.offset(forward).filter(|_| MODE != CAPTURES) {
                         if double_rank.has(two) && !occupied.has(two) {
                             to |= two.bitboard();
                         }
