@@ -92,22 +92,20 @@ impl PieceMoves {
         }
     }
 
-    /// As [`PieceMoves::push_to`], handing each move to `pushed` as it goes
-    /// onto `list`: a caller keeping something per move (a score, say)
-    /// fills it in the same pass. Same moves, same order.
+    /// Hands each move to `visit`, in the order [`PieceMoves::push_to`]
+    /// lists them: a caller keeping its own list (moves with scores, say)
+    /// fills it in one pass.
     #[inline(always)]
-    pub fn push_to_with(&self, list: &mut MoveList, mut pushed: impl FnMut(Move)) {
+    pub fn for_each_move(&self, mut visit: impl FnMut(Move)) {
         if self.special_destinations().is_empty() {
             for to in self.to {
-                let mv = Move::new(self.from, to, MoveKind::Normal);
-                list.push(mv);
-                pushed(mv);
+                visit(Move::new(self.from, to, MoveKind::Normal));
             }
         } else {
-            let start = list.len();
-            self.push_each(list);
-            for &mv in &list[start..] {
-                pushed(mv);
+            let mut list = MoveList::new();
+            self.push_each(&mut list);
+            for &mv in &list {
+                visit(mv);
             }
         }
     }
@@ -222,7 +220,8 @@ impl Board {
     /// let (mut whole, mut by_piece, mut seen) = (MoveList::new(), MoveList::new(), MoveList::new());
     /// board.generate_quiets(&mut whole);
     /// board.generate_quiet_piece_moves(|moves| {
-    ///     moves.push_to_with(&mut by_piece, |mv| seen.push(mv));
+    ///     moves.push_to(&mut by_piece);
+    ///     moves.for_each_move(|mv| seen.push(mv));
     ///     false
     /// });
     /// assert_eq!(by_piece, whole);

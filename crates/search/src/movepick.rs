@@ -6,8 +6,16 @@ use crate::history::{Continuations, Histories, PieceTo};
 use arrayvec::ArrayVec;
 use movegen::{Board, CheckSquares, Move, MoveList, Piece, PieceKind, PieceMoves};
 
-/// Scores parallel to a move list; never zero-filled, so a picker is cheap to make.
-type Scores = ArrayVec<i32, 256>;
+/// A move and its ordering score, side by side: a list of them grows by
+/// one push a move, not one for the move and one for its score.
+#[derive(Copy, Clone, Debug)]
+struct ScoredMove {
+    mv: Move,
+    score: i32,
+}
+
+/// Scored moves; never zero-filled, so a picker is cheap to make.
+type ScoredMoves = ArrayVec<ScoredMove, 256>;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -27,13 +35,11 @@ pub struct MovePicker {
     tt_move: Move,
     refutations: [Move; 3],
     before: Continuations,
-    captures: MoveList,
-    capture_scores: Scores,
+    captures: ScoredMoves,
     next_capture: usize,
     bad_captures: MoveList,
     next_bad: usize,
-    quiets: MoveList,
-    quiet_scores: Scores,
+    quiets: ScoredMoves,
     next_quiet: usize,
     next_refutation: usize,
     skip_quiets: bool,
@@ -77,13 +83,11 @@ impl MovePicker {
             tt_move,
             refutations: [killers[0], killers[1], counter],
             before,
-            captures: MoveList::new(),
-            capture_scores: Scores::new(),
+            captures: ScoredMoves::new(),
             next_capture: 0,
             bad_captures: MoveList::new(),
             next_bad: 0,
-            quiets: MoveList::new(),
-            quiet_scores: Scores::new(),
+            quiets: ScoredMoves::new(),
             next_quiet: 0,
             next_refutation: 0,
             skip_quiets: false,
@@ -118,20 +122,17 @@ impl MovePicker {
     }
 
     /// The next quiet move not yet played that gives check.
+    // Out of line, as the generators: most nodes never get here.
+    #[inline(never)]
     fn next_quiet_check(&mut self, board: &Board, checks: &CheckSquares) -> Option<Move> {
-        // Over the two lists side by side: no bounds checks in the loop.
         let start = self.next_quiet.min(self.quiets.len());
-        let end = self.quiets.len();
-        let rest = self.quiets[start..end]
-            .iter()
-            .zip(&self.quiet_scores[start..end]);
-        for (i, (&mv, &score)) in rest.enumerate() {
+        for (i, &ScoredMove { mv, score }) in self.quiets[start..].iter().enumerate() {
             if score != i32::MIN && mv != self.tt_move && board.gives_check_with(checks, mv) {
                 self.next_quiet = start + i + 1;
                 return Some(mv);
             }
         }
-        self.next_quiet = end;
+        self.next_quiet = self.quiets.len();
         None
     }
 
@@ -140,11 +141,14 @@ impl MovePicker {
     #[inline(never)]
     fn generate_captures(&mut self, board: &Board) {
         // Scored as generated, a piece at a time: the attacker is known.
-        let (captures, scores) = (&mut self.captures, &mut self.capture_scores);
+        let captures = &mut self.captures;
         board.generate_capture_piece_moves(
             #[inline(always)]
             |moves: PieceMoves| {
-                moves.push_to_with(captures, |mv| scores.push(mvv_lva(board, mv, moves.piece)));
+                moves.for_each_move(|mv| {
+                    let score = mvv_lva(board, mv, moves.piece);
+                    captures.push(ScoredMove { mv, score });
+                });
                 false
             },
         );
@@ -157,12 +161,15 @@ impl MovePicker {
         // piece's moves come together: scored as they are generated, the
         // mover and its rows are known once per piece, not looked up per move.
         let scorer = histories.quiet_scorer(us, &self.before);
-        let (quiets, scores) = (&mut self.quiets, &mut self.quiet_scores);
+        let quiets = &mut self.quiets;
         board.generate_quiet_piece_moves(
             #[inline(always)]
             |moves: PieceMoves| {
                 let rows = scorer.piece(Piece::new(moves.piece, us), moves.from);
-                moves.push_to_with(quiets, |mv| scores.push(rows.score(mv.to())));
+                moves.for_each_move(|mv| {
+                    let score = rows.score(mv.to());
+                    quiets.push(ScoredMove { mv, score });
+                });
                 false
             },
         );
@@ -184,27 +191,21 @@ impl MovePicker {
                     self.generate_captures(board);
                     self.stage = Stage::GoodCaptures;
                 }
-                Stage::GoodCaptures => {
-                    match pick_best(
-                        &mut self.captures,
-                        &mut self.capture_scores,
-                        self.next_capture,
-                    ) {
-                        Some(mv) => {
-                            self.next_capture += 1;
-                            if mv == self.tt_move {
-                                continue;
-                            }
-                            if board.see_ge(mv, 0) {
-                                return Some(mv);
-                            }
-                            if !self.skip_bad_captures {
-                                self.bad_captures.push(mv);
-                            }
+                Stage::GoodCaptures => match pick_best(&mut self.captures, self.next_capture) {
+                    Some(mv) => {
+                        self.next_capture += 1;
+                        if mv == self.tt_move {
+                            continue;
                         }
-                        None => self.stage = Stage::GenerateQuiets,
+                        if board.see_ge(mv, 0) {
+                            return Some(mv);
+                        }
+                        if !self.skip_bad_captures {
+                            self.bad_captures.push(mv);
+                        }
                     }
-                }
+                    None => self.stage = Stage::GenerateQuiets,
+                },
                 Stage::GenerateQuiets => {
                     if self.skip_quiets {
                         self.stage = Stage::BadCaptures;
@@ -229,9 +230,9 @@ impl MovePicker {
                     if mv.is_null() || seen {
                         continue;
                     }
-                    if let Some(i) = self.quiets.iter().position(|&q| q == mv) {
+                    if let Some(i) = self.quiets.iter().position(|q| q.mv == mv) {
                         // Mark it as played so the history stage skips it.
-                        self.quiet_scores[i] = i32::MIN;
+                        self.quiets[i].score = i32::MIN;
                         return Some(mv);
                     }
                 }
@@ -247,8 +248,8 @@ impl MovePicker {
                         }
                         continue;
                     }
-                    match pick_best(&mut self.quiets, &mut self.quiet_scores, self.next_quiet) {
-                        Some(mv) if self.quiet_scores[self.next_quiet] != i32::MIN => {
+                    match pick_best(&mut self.quiets, self.next_quiet) {
+                        Some(mv) if self.quiets[self.next_quiet].score != i32::MIN => {
                             self.next_quiet += 1;
                             if mv != self.tt_move {
                                 return Some(mv);
@@ -273,32 +274,34 @@ impl MovePicker {
 
 /// Selection sort, one step: swaps the best remaining move to `from` and returns it.
 #[inline]
-fn pick_best(moves: &mut MoveList, scores: &mut Scores, from: usize) -> Option<Move> {
+fn pick_best(moves: &mut ScoredMoves, from: usize) -> Option<Move> {
     if from >= moves.len() {
         return None;
     }
     // The first of equal scores wins, as generated.
-    let remaining = &scores[from..moves.len()];
+    let remaining = &moves[from..];
     let best = from
         + if remaining.len() < 8 {
             // Shorter than one vector step (eight scores): one scalar pass,
             // with the best score kept at hand.
             let mut best = 0;
-            let mut best_score = remaining[0];
-            for (i, &score) in remaining.iter().enumerate().skip(1) {
-                if score > best_score {
+            let mut best_score = remaining[0].score;
+            for (i, m) in remaining.iter().enumerate().skip(1) {
+                if m.score > best_score {
                     best = i;
-                    best_score = score;
+                    best_score = m.score;
                 }
             }
             best
         } else {
             // Longer, two passes: the best score with vector maxima, then
             // the first move that has it.
-            let best_score = remaining.iter().fold(i32::MIN, |best, &s| best.max(s));
-            remaining.iter().position(|&s| s == best_score).unwrap_or(0)
+            let best_score = remaining.iter().fold(i32::MIN, |best, m| best.max(m.score));
+            remaining
+                .iter()
+                .position(|m| m.score == best_score)
+                .unwrap_or(0)
         };
     moves.swap(from, best);
-    scores.swap(from, best);
-    Some(moves[from])
+    Some(moves[from].mv)
 }
