@@ -418,7 +418,12 @@ impl Board {
             return true;
         }
 
-        let forward: i8 = if us == crate::Color::White { 8 } else { -8 };
+        // One rank forward, set-wise: no square arithmetic to check for
+        // leaving the board (a pawn never stands on a back rank).
+        let forward = |squares: BitBoard| match us {
+            crate::Color::White => BitBoard(squares.0 << 8),
+            crate::Color::Black => BitBoard(squares.0 >> 8),
+        };
         let double_rank = BitBoard::rank(us.relative_rank(Rank::Fourth));
         let ep = self.en_passant.map_or(BitBoard::EMPTY, Square::bitboard);
         let pawns = self.colored_pieces(PieceKind::Pawn, us);
@@ -435,15 +440,11 @@ impl Board {
             let mut to = BitBoard::EMPTY;
             // Captures keep a push only onto the last rank (a promotion),
             // never a double push: neither is worked out for the others.
-            let pushes = MODE != CAPTURES || last_rank_next.has(from);
-            if let Some(one) = from.offset(forward).filter(|_| pushes) {
-                if !occupied.has(one) {
-                    to |= one.bitboard();
-                    if let Some(two) = one.offset(forward).filter(|_| MODE != CAPTURES) {
-                        if double_rank.has(two) && !occupied.has(two) {
-                            to |= two.bitboard();
-                        }
-                    }
+            if MODE != CAPTURES || last_rank_next.has(from) {
+                let one = forward(from.bitboard()) - occupied;
+                to = one;
+                if MODE != CAPTURES {
+                    to |= (forward(one) & double_rank) - occupied;
                 }
             }
             let attacks = attacks::pawn(us, from);
