@@ -21,7 +21,18 @@ fn with_promotions(to: u64) -> u32 {
 /// times) landing on `mask`, with `empty` the empty squares.
 #[inline(always)]
 fn free_pawn_moves(us: Color, free: u64, empty: u64, enemy: u64, mask: u64) -> u32 {
-    let (single, double, left, right) = match us {
+    let (single, double, left, right) = free_pawn_targets(us, free, empty);
+    with_promotions(single & mask)
+        + (double & mask).count_ones()
+        + with_promotions(left & enemy & mask)
+        + with_promotions(right & enemy & mask)
+}
+
+/// Where `us`'s pawns `free` land: single pushes, double pushes, and
+/// captures to the left and right (before asking for an enemy there).
+#[inline(always)]
+fn free_pawn_targets(us: Color, free: u64, empty: u64) -> (u64, u64, u64, u64) {
+    match us {
         Color::White => {
             let single = free << 8 & empty;
             let double = (single & BitBoard::rank(Rank::Third).0) << 8 & empty;
@@ -42,11 +53,7 @@ fn free_pawn_moves(us: Color, free: u64, empty: u64, enemy: u64, mask: u64) -> u
                 (free & NOT_FILE_H) >> 7,
             )
         }
-    };
-    with_promotions(single & mask)
-        + (double & mask).count_ones()
-        + with_promotions(left & enemy & mask)
-        + with_promotions(right & enemy & mask)
+    }
 }
 
 impl Board {
@@ -83,13 +90,17 @@ impl Board {
         // first step of the count, inlined, spares most callers a call.
         if self.checkers.is_empty() {
             let pawns = self.colored_pieces(PieceKind::Pawn, self.side_to_move) - self.pinned;
-            let count = free_pawn_moves(
-                self.side_to_move,
-                pawns.0,
-                !self.occupied().0,
-                self.colors(!self.side_to_move).0,
-                !0,
-            );
+            let (single, double, left, right) =
+                free_pawn_targets(self.side_to_move, pawns.0, !self.occupied().0);
+            // The single pushes alone mostly pass the limit already.
+            let mut count = with_promotions(single);
+            if count > limit {
+                return count;
+            }
+            let enemy = self.colors(!self.side_to_move).0;
+            count += double.count_ones()
+                + with_promotions(left & enemy)
+                + with_promotions(right & enemy);
             if count > limit {
                 return count;
             }
