@@ -4,7 +4,7 @@
 
 use crate::history::{Continuations, Histories, PieceTo};
 use arrayvec::ArrayVec;
-use movegen::{Board, CheckSquares, Move, MoveList, Piece, PieceKind, PieceMoves};
+use movegen::{Board, CheckSquares, Move, MoveKind, MoveList, Piece, PieceKind, PieceMoves};
 
 /// A move and its ordering score, side by side: a list of them grows by
 /// one push a move, not one for the move and one for its score.
@@ -227,7 +227,13 @@ impl MovePicker {
                     self.next_refutation += 1;
                     let seen = mv == self.tt_move
                         || self.refutations[..self.next_refutation - 1].contains(&mv);
-                    if mv.is_null() || seen {
+                    // A killer or counter move (learnt in another position)
+                    // whose piece is not ours here, or a plain move whose
+                    // destination is taken, is not among the quiets: the
+                    // scan for it is spared.
+                    let fits = board.colors(board.side_to_move()).has(mv.from())
+                        && (mv.kind() != MoveKind::Normal || !board.occupied().has(mv.to()));
+                    if mv.is_null() || seen || !fits {
                         continue;
                     }
                     if let Some(i) = self.quiets.iter().position(|q| q.mv == mv) {
