@@ -24,14 +24,25 @@ use movegen::{BitBoard, Move, PieceKind, Square, attacks};
 /// be taken, so the five conditions make the move mate unless it also
 /// uncovers a second check (then they are only stricter than needed).
 /// Promotions to a queen next to the king count as queen moves.
+#[inline(always)]
 pub(crate) fn close_mate(ctx: &Ctx, kind: PieceKind) -> Option<Move> {
     let (lines, reach) = match kind {
         PieceKind::Queen => (BitBoard::FULL, ctx.queen_reach),
         PieceKind::Rook => (attacks::rook_rays(ctx.king), ctx.straight_reach),
         _ => (attacks::bishop_rays(ctx.king), ctx.diagonal_reach),
     };
+    // Most calls have no square to look at: they cost no more than this test.
+    let targets = ctx.ring & lines & reach;
+    if targets.is_empty() {
+        return None;
+    }
+    close_mate_on(ctx, kind, targets)
+}
+
+/// [`close_mate`] on the squares `targets` next to the king.
+fn close_mate_on(ctx: &Ctx, kind: PieceKind, targets: BitBoard) -> Option<Move> {
     let pieces = ctx.our(kind);
-    for to in ctx.ring & lines & reach {
+    for to in targets {
         let mut sources = piece_attacks(kind, ctx.us, to, ctx.occ) & pieces;
         if kind == PieceKind::Queen {
             sources |= ctx.promoters(to);
