@@ -11,8 +11,12 @@ use movegen::{BitBoard, Board, Color, Move, MoveKind, PieceKind, Rank, Square, a
 
 /// The defending side's king and its surroundings, seen from the attacker.
 pub(crate) struct Ctx<'a> {
+    /// The position as given: for a threat, before the null move.
     pub(crate) board: &'a Board,
-    /// The side that would mate (the side to move).
+    /// True when looking for the threat of the side not to move: `board` is
+    /// then the position before the null move that would give it the turn.
+    passed: bool,
+    /// The side that would mate (the side to move, or not to move if `passed`).
     pub(crate) us: Color,
     /// The defending king's square.
     pub(crate) king: Square,
@@ -50,11 +54,35 @@ impl<'a> Ctx<'a> {
     /// quiescence nodes, pieces near the kings) do not.
     #[inline]
     pub(crate) fn new(board: &'a Board) -> Option<Ctx<'a>> {
-        let checkers = board.checkers();
+        Ctx::with(board, false, board.checkers(), board.pinned())
+    }
+
+    /// [`Ctx::new`] for the side not to move, as on the position after a null
+    /// move but without playing it: the null move only hands over the turn
+    /// (and clears the en-passant square, which no pattern uses), so only
+    /// the checkers and pins it would find for the new side to move are
+    /// worked out here. The side to move must not be in check.
+    #[inline]
+    pub(crate) fn after_null_move(board: &'a Board) -> Option<Ctx<'a>> {
+        let (checkers, pinned) = check_info(board, !board.side_to_move());
+        Ctx::with(board, true, checkers, pinned)
+    }
+
+    #[inline(always)]
+    fn with(
+        board: &'a Board,
+        passed: bool,
+        checkers: BitBoard,
+        our_pinned: BitBoard,
+    ) -> Option<Ctx<'a>> {
         if checkers.has_more_than_one() {
             return None;
         }
-        let us = board.side_to_move();
+        let us = if passed {
+            !board.side_to_move()
+        } else {
+            board.side_to_move()
+        };
         let them = !us;
         let king = board.king(them);
         let our_king = board.king(us);
@@ -66,7 +94,6 @@ impl<'a> Ctx<'a> {
         let occ = board.occupied();
         let theirs = board.colors(them);
         let ring = attacks::king(king);
-        let our_pinned = board.pinned();
 
         let mine = |kind| board.colored_pieces(kind, us);
         let promoting = mine(PieceKind::Pawn) & BitBoard::rank(us.relative_rank(Rank::Seventh));
@@ -94,6 +121,7 @@ impl<'a> Ctx<'a> {
         }
         Some(Ctx {
             board,
+            passed,
             us,
             king,
             occ,
@@ -172,7 +200,19 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let mv = self.make_move(from, to, kind);
-        is_mating_move(self.board, mv).then_some(mv)
+        self.is_mating_move(mv).then_some(mv)
+    }
+
+    /// The final test, [`is_mating_move`], on the position where `us` is to
+    /// move: after the null move, played only now, for a threat.
+    pub(crate) fn is_mating_move(&self, mv: Move) -> bool {
+        if self.passed {
+            self.board
+                .null_move()
+                .is_some_and(|next| is_mating_move(&next, mv))
+        } else {
+            is_mating_move(self.board, mv)
+        }
     }
 
     /// The move that puts a `kind` from `from` on `to` (a promotion if the
@@ -317,6 +357,32 @@ impl<'a> Ctx<'a> {
         let two = push(push(pawns & start, them) & empty, them);
         (one | two).intersects(path)
     }
+}
+
+/// The enemy pieces checking `color`'s king and `color`'s pieces pinned to
+/// it: what the board keeps for the side to move, worked out as
+/// `update_check_info` does for either side.
+fn check_info(board: &Board, color: Color) -> (BitBoard, BitBoard) {
+    let king = board.king(color);
+    let theirs = board.colors(!color);
+    let queens = board.pieces(PieceKind::Queen);
+    let snipers = ((attacks::rook_rays(king) & (board.pieces(PieceKind::Rook) | queens))
+        | (attacks::bishop_rays(king) & (board.pieces(PieceKind::Bishop) | queens)))
+        & theirs;
+    let mut checkers = ((attacks::knight(king) & board.pieces(PieceKind::Knight))
+        | (attacks::pawn(color, king) & board.pieces(PieceKind::Pawn)))
+        & theirs;
+    let occ = board.occupied();
+    let mut pinned = BitBoard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & occ;
+        if blockers.is_empty() {
+            checkers |= sniper.bitboard();
+        } else if !blockers.has_more_than_one() {
+            pinned |= blockers;
+        }
+    }
+    (checkers, pinned & board.colors(color))
 }
 
 /// What a `kind` of `color` on `sq` attacks.

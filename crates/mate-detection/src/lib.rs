@@ -108,15 +108,19 @@ pub struct Mate {
 /// # Ok::<(), movegen::FenError>(())
 /// ```
 pub fn find_mate(board: &Board) -> Option<Mate> {
-    let ctx = Ctx::new(board)?;
+    find_mate_in(&Ctx::new(board)?)
+}
+
+/// The patterns, in order, on a position already judged worth a look.
+fn find_mate_in(ctx: &Ctx) -> Option<Mate> {
     let found = |pattern| move |mv| Mate { mv, pattern };
-    queen::close_mate(&ctx, PieceKind::Queen)
+    queen::close_mate(ctx, PieceKind::Queen)
         .map(found(Pattern::CloseQueen))
-        .or_else(|| queen::epaulette(&ctx).map(found(Pattern::Epaulette)))
-        .or_else(|| knight::knight_mate(&ctx).map(found(Pattern::Knight)))
-        .or_else(|| sliders::slider_mate(&ctx).map(found(Pattern::SlidingPiece)))
-        .or_else(|| queen::close_mate(&ctx, PieceKind::Rook).map(found(Pattern::SlidingPiece)))
-        .or_else(|| queen::close_mate(&ctx, PieceKind::Bishop).map(found(Pattern::SlidingPiece)))
+        .or_else(|| queen::epaulette(ctx).map(found(Pattern::Epaulette)))
+        .or_else(|| knight::knight_mate(ctx).map(found(Pattern::Knight)))
+        .or_else(|| sliders::slider_mate(ctx).map(found(Pattern::SlidingPiece)))
+        .or_else(|| queen::close_mate(ctx, PieceKind::Rook).map(found(Pattern::SlidingPiece)))
+        .or_else(|| queen::close_mate(ctx, PieceKind::Bishop).map(found(Pattern::SlidingPiece)))
 }
 
 /// A move for the side to move that checkmates at once, recognised from

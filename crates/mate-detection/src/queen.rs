@@ -3,7 +3,6 @@
 //! away on a line).
 
 use crate::context::{Ctx, king_span, piece_attacks};
-use crate::verify::is_mating_move;
 use movegen::{BitBoard, Move, PieceKind, Square, attacks};
 
 /// A mate by a `kind` (queen, rook or bishop) landing next to the king,
@@ -51,7 +50,7 @@ fn close_mate_on(ctx: &Ctx, kind: PieceKind, targets: BitBoard) -> Option<Move> 
             // Condition 3 first: a pinned piece keeps to the line of its pin.
             if ctx.may_move(from, to) && close_conditions(ctx, from, to, kind) {
                 let mv = ctx.make_move(from, to, kind);
-                if is_mating_move(ctx.board, mv) {
+                if ctx.is_mating_move(mv) {
                     return Some(mv);
                 }
             }

@@ -1,11 +1,14 @@
 //! Mate threats: the mate the side not to move would give if it could move.
 
-use crate::{Mate, find_mate};
+use crate::context::Ctx;
+use crate::{Mate, find_mate_in};
 use movegen::Board;
 
 /// The mate the side *not* to move threatens: a move that would mate at
 /// once if that side were to move, found by [`crate::find_mate`] on the
-/// position after a null move (the side to move passing).
+/// position after a null move (the side to move passing). The null move is
+/// played only to verify a mate found: the patterns look at `board` itself,
+/// with the checks and pins the null move would give the new side to move.
 ///
 /// Returns `None` when the side to move is in check: it cannot pass, and
 /// whatever it threatens is beside the point until the check is met.
@@ -21,5 +24,8 @@ use movegen::Board;
 /// # Ok::<(), movegen::FenError>(())
 /// ```
 pub fn mate_threat_pattern(board: &Board) -> Option<Mate> {
-    find_mate(&board.null_move()?)
+    if board.in_check() {
+        return None;
+    }
+    find_mate_in(&Ctx::after_null_move(board)?)
 }
