@@ -97,7 +97,12 @@ impl<'a> Ctx<'a> {
 
         let mine = |kind| board.colored_pieces(kind, us);
         let promoting = mine(PieceKind::Pawn) & BitBoard::rank(us.relative_rank(Rank::Seventh));
-        let promotion = (push(promoting, us) - occ) | (pawn_span(promoting, us) & theirs);
+        // Seldom any: spare the shifts then.
+        let promotion = if promoting.is_empty() {
+            BitBoard::EMPTY
+        } else {
+            (push(promoting, us) - occ) | (pawn_span(promoting, us) & theirs)
+        };
         let union = |pieces: BitBoard, attack: fn(Square, BitBoard) -> BitBoard| {
             pieces
                 .iter()
