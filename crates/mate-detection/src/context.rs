@@ -28,6 +28,11 @@ pub(crate) struct Ctx<'a> {
     /// Ring squares the king could step to right now: not blocked by its own
     /// pieces and not attacked by us (worked out when first needed).
     free: OnceCell<BitBoard>,
+    /// True when the reach sets, with our pawns, king and pinned knights,
+    /// tell which empty squares we attack: we are not in check (they leave
+    /// out nothing but our own pieces) and no pawn of ours can promote (a
+    /// push is no attack).
+    reach_is_attack: bool,
     /// Where our rooks can go.
     pub(crate) straight_reach: BitBoard,
     /// Where our bishops can go.
@@ -124,6 +129,7 @@ impl<'a> Ctx<'a> {
         if any.is_empty() {
             return None;
         }
+        let reach_is_attack = checkers.is_empty() && promoting.is_empty();
         Some(Ctx {
             board,
             passed,
@@ -134,6 +140,7 @@ impl<'a> Ctx<'a> {
             theirs,
             ring,
             free: OnceCell::new(),
+            reach_is_attack,
             straight_reach,
             diagonal_reach,
             queen_reach,
@@ -149,11 +156,43 @@ impl<'a> Ctx<'a> {
     /// pieces and not attacked by us.
     #[inline]
     pub(crate) fn free(&self) -> BitBoard {
-        // The defending king is not in check here, so lifting it off the
-        // board, as this does, uncovers no square.
-        *self
-            .free
-            .get_or_init(|| self.board.king_flight_squares(!self.us))
+        *self.free.get_or_init(|| self.find_free())
+    }
+
+    /// [`Ctx::free`] as [`Board::king_flight_squares`] finds it, with the
+    /// king lifted off the board, but from the attacks already gathered
+    /// where they tell.
+    fn find_free(&self) -> BitBoard {
+        let exact = || self.board.king_flight_squares(!self.us);
+        if !self.reach_is_attack {
+            return exact();
+        }
+        let mut attacked = self.straight_reach
+            | self.diagonal_reach
+            | self.queen_reach
+            | self.knight_reach
+            | pawn_span(self.our(PieceKind::Pawn), self.us)
+            | attacks::king(self.our_king);
+        // A pinned knight cannot move but still attacks.
+        for sq in self.our(PieceKind::Knight) & self.our_pinned {
+            attacked |= attacks::knight(sq);
+        }
+        // Lifting the king uncovers squares behind it only if one of our
+        // sliders checks it: never, as the side not to move is not in
+        // check, but should it be, the exact way is at hand.
+        if attacked.has(self.king) {
+            return exact();
+        }
+        let mut free = self.ring - self.occ - attacked;
+        // The reach sets leave out our own pieces: whether ours next to the
+        // king are defended is asked of the board.
+        let lifted = self.occ - self.king.bitboard();
+        for sq in self.ring & self.ours {
+            if !self.board.is_attacked(sq, self.us, lifted) {
+                free |= sq.bitboard();
+            }
+        }
+        free
     }
 
     /// True if our piece on `from` may go to `to` without exposing our king
