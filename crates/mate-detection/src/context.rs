@@ -237,13 +237,20 @@ impl<'a> Ctx<'a> {
         if !self.may_move(from, to) {
             return None;
         }
-        let occ = self.occ - from.bitboard() - self.king.bitboard();
-        let new = piece_attacks(kind, self.us, to, occ);
         let rays = attacks::rook_rays(from) | attacks::bishop_rays(from);
         // The free squares lie among those not blocked by the king's own
-        // pieces: when all of these are covered, which are free does not matter.
-        let open = self.ring - self.theirs - new - rays;
-        if (!open.is_empty() && open.intersects(self.free())) || !self.mates(from, to, kind) {
+        // pieces: when all of these are covered, which are free does not
+        // matter. Tried first with the piece's attacks on an empty board,
+        // which most candidates already fail, then with the real ones.
+        let uncovered = |covered: BitBoard| {
+            let open = self.ring - self.theirs - covered - rays;
+            !open.is_empty() && open.intersects(self.free())
+        };
+        if uncovered(empty_board_attacks(kind, self.us, to)) {
+            return None;
+        }
+        let occ = self.occ - from.bitboard() - self.king.bitboard();
+        if uncovered(piece_attacks(kind, self.us, to, occ)) || !self.mates(from, to, kind) {
             return None;
         }
         let mv = self.make_move(from, to, kind);
@@ -442,6 +449,18 @@ pub(crate) fn piece_attacks(kind: PieceKind, color: Color, sq: Square, occ: BitB
         PieceKind::Rook => attacks::rook(sq, occ),
         PieceKind::Queen => attacks::queen(sq, occ),
         PieceKind::King => attacks::king(sq),
+    }
+}
+
+/// What a `kind` of `color` on `sq` would attack on an empty board: every
+/// square it can attack whatever stands in the way.
+#[inline]
+fn empty_board_attacks(kind: PieceKind, color: Color, sq: Square) -> BitBoard {
+    match kind {
+        PieceKind::Bishop => attacks::bishop_rays(sq),
+        PieceKind::Rook => attacks::rook_rays(sq),
+        PieceKind::Queen => attacks::rook_rays(sq) | attacks::bishop_rays(sq),
+        _ => piece_attacks(kind, color, sq, BitBoard::EMPTY),
     }
 }
 
