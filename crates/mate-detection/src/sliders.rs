@@ -2,7 +2,7 @@
 //! rook or queen, Boden's mate by a bishop, and their kin on any line.
 
 use crate::context::Ctx;
-use movegen::{Move, PieceKind, attacks};
+use movegen::{BitBoard, Move, PieceKind, attacks};
 
 /// A rook or bishop checks from two or more squares away, or a queen from
 /// three or more (nearer is the epaulette's and the close mate's).
@@ -27,10 +27,21 @@ pub(crate) fn slider_mate(ctx: &Ctx) -> Option<Move> {
         | (ctx.diagonal_checks & (ctx.diagonal_reach | ctx.queen_reach)))
         - ctx.ring;
     for to in candidates {
+        // Many candidates only a queen reaches: no rook or bishop to look for.
         let (kind, pieces) = if ctx.straight_checks.has(to) {
-            (PieceKind::Rook, rooks & attacks::rook(to, ctx.occ))
+            let rooks = if ctx.straight_reach.has(to) {
+                rooks & attacks::rook(to, ctx.occ)
+            } else {
+                BitBoard::EMPTY
+            };
+            (PieceKind::Rook, rooks)
         } else {
-            (PieceKind::Bishop, bishops & attacks::bishop(to, ctx.occ))
+            let bishops = if ctx.diagonal_reach.has(to) {
+                bishops & attacks::bishop(to, ctx.occ)
+            } else {
+                BitBoard::EMPTY
+            };
+            (PieceKind::Bishop, bishops)
         };
         for from in pieces {
             if let Some(mv) = ctx.try_mate(from, to, kind) {
