@@ -66,11 +66,23 @@ fn close_conditions(ctx: &Ctx, from: Square, to: Square, kind: PieceKind) -> boo
     let others = ctx.theirs - their_king;
     let occ = (ctx.occ - from.bitboard()) | to.bitboard();
     let without_king = occ - their_king;
+    let supporters = ctx.ours - from.bitboard();
+    // 2, roughly first: no other piece of ours even stands where it could
+    // attack the square on an empty board.
+    let queens = b.pieces(PieceKind::Queen);
+    let could_attack = (attacks::knight(to) & b.pieces(PieceKind::Knight))
+        | (attacks::king(to) & b.pieces(PieceKind::King))
+        | (attacks::pawn(!ctx.us, to) & b.pieces(PieceKind::Pawn))
+        | (attacks::rook_rays(to) & (b.pieces(PieceKind::Rook) | queens))
+        | (attacks::bishop_rays(to) & (b.pieces(PieceKind::Bishop) | queens));
+    if !could_attack.intersects(supporters) {
+        return false;
+    }
     // One look at who attacks the square serves conditions 2, 1 and 4, the
     // order in which they most often fail.
     let attackers = b.attackers_to(to, without_king);
     // 2: a second attacker, through the old square or the king if need be.
-    if !attackers.intersects(ctx.ours - from.bitboard()) {
+    if !attackers.intersects(supporters) {
         return false;
     }
     // 1 and 4 at once: defended by the king alone, also once the piece has
