@@ -42,11 +42,19 @@ pub(crate) fn close_mate(ctx: &Ctx, kind: PieceKind) -> Option<Move> {
 fn close_mate_on(ctx: &Ctx, kind: PieceKind, targets: BitBoard) -> Option<Move> {
     let pieces = ctx.our(kind);
     for to in targets {
-        let mut sources = piece_attacks(kind, ctx.us, to, ctx.occ) & pieces;
-        if kind == PieceKind::Queen {
-            sources |= ctx.promoters(to);
-        }
-        for from in sources {
+        let promoters = if kind == PieceKind::Queen {
+            ctx.promoters(to)
+        } else {
+            BitBoard::EMPTY
+        };
+        // Every target lies where a piece of the kind (or a promoting pawn)
+        // reaches: a lone piece and no pawn make the lookup needless.
+        let movers = if promoters.is_empty() && !pieces.has_more_than_one() {
+            pieces
+        } else {
+            piece_attacks(kind, ctx.us, to, ctx.occ) & pieces
+        };
+        for from in movers | promoters {
             // Condition 3 first: a pinned piece keeps to the line of its pin.
             if ctx.may_move(from, to) && close_conditions(ctx, from, to, kind) {
                 let mv = ctx.make_move(from, to, kind);
