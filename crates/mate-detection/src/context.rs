@@ -209,6 +209,20 @@ impl<'a> Ctx<'a> {
         self.board.colored_pieces(kind, self.us)
     }
 
+    /// Our queens that attack `to` and our pawns that can promote on it, for
+    /// a square of `queen_reach`: a lone queen with no pawn there must be
+    /// the one that reaches it, which spares the lookup.
+    #[inline]
+    pub(crate) fn queens_to(&self, to: Square) -> BitBoard {
+        let promoters = self.promoters(to);
+        let queens = self.our(PieceKind::Queen);
+        if promoters.is_empty() && !queens.has_more_than_one() {
+            queens
+        } else {
+            (attacks::queen(to, self.occ) & queens) | promoters
+        }
+    }
+
     /// Our pawns that can promote by moving to `to` (a push onto an empty
     /// square or a capture of an enemy piece on our last rank).
     #[inline]

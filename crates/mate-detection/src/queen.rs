@@ -128,10 +128,8 @@ pub(crate) fn epaulette(ctx: &Ctx) -> Option<Move> {
     let king = ctx.king.bitboard();
     let two_away = king_span(ctx.ring | king) - ctx.ring - king;
     let checks = (ctx.straight_checks | ctx.diagonal_checks) & two_away & ctx.queen_reach;
-    let queens = ctx.our(PieceKind::Queen);
     for to in checks {
-        let sources = (attacks::queen(to, ctx.occ) & queens) | ctx.promoters(to);
-        for from in sources {
+        for from in ctx.queens_to(to) {
             if let Some(mv) = ctx.try_mate(from, to, PieceKind::Queen) {
                 return Some(mv);
             }

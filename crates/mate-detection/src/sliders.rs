@@ -22,7 +22,6 @@ use movegen::{BitBoard, Move, PieceKind, attacks};
 pub(crate) fn slider_mate(ctx: &Ctx) -> Option<Move> {
     let rooks = ctx.our(PieceKind::Rook);
     let bishops = ctx.our(PieceKind::Bishop);
-    let queens = ctx.our(PieceKind::Queen);
     let candidates = ((ctx.straight_checks & (ctx.straight_reach | ctx.queen_reach))
         | (ctx.diagonal_checks & (ctx.diagonal_reach | ctx.queen_reach)))
         - ctx.ring;
@@ -49,8 +48,7 @@ pub(crate) fn slider_mate(ctx: &Ctx) -> Option<Move> {
             }
         }
         if to.distance(ctx.king) >= 3 && ctx.queen_reach.has(to) {
-            let queens = (attacks::queen(to, ctx.occ) & queens) | ctx.promoters(to);
-            for from in queens {
+            for from in ctx.queens_to(to) {
                 if let Some(mv) = ctx.try_mate(from, to, PieceKind::Queen) {
                     return Some(mv);
                 }
