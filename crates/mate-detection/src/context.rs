@@ -247,24 +247,36 @@ impl<'a> Ctx<'a> {
     /// new attacks, or lies on a line through `from` so that a slider of ours
     /// may see through the vacated square); then [`Ctx::mates`]; then the
     /// final verification.
+    #[inline(always)]
     pub(crate) fn try_mate(&self, from: Square, to: Square, kind: PieceKind) -> Option<Move> {
-        if !self.may_move(from, to) {
+        if !self.may_move(from, to) || self.uncovered(from, empty_board_attacks(kind, self.us, to))
+        {
             return None;
         }
+        self.try_mate_rest(from, to, kind)
+    }
+
+    /// True if the king could step to a square next to it that `covered`
+    /// leaves out and that no slider of ours may reach through `from`.
+    ///
+    /// The free squares lie among those not blocked by the king's own
+    /// pieces: when all of these are covered, which are free does not
+    /// matter. [`Ctx::try_mate`] asks first with the piece's attacks on an
+    /// empty board, which most candidates already fail (and the call to the
+    /// rest of the test is spared), then with the real ones.
+    #[inline(always)]
+    fn uncovered(&self, from: Square, covered: BitBoard) -> bool {
         let rays = attacks::rook_rays(from) | attacks::bishop_rays(from);
-        // The free squares lie among those not blocked by the king's own
-        // pieces: when all of these are covered, which are free does not
-        // matter. Tried first with the piece's attacks on an empty board,
-        // which most candidates already fail, then with the real ones.
-        let uncovered = |covered: BitBoard| {
-            let open = self.ring - self.theirs - covered - rays;
-            !open.is_empty() && open.intersects(self.free())
-        };
-        if uncovered(empty_board_attacks(kind, self.us, to)) {
-            return None;
-        }
+        let open = self.ring - self.theirs - covered - rays;
+        !open.is_empty() && open.intersects(self.free())
+    }
+
+    /// [`Ctx::try_mate`] past its cheapest tests.
+    fn try_mate_rest(&self, from: Square, to: Square, kind: PieceKind) -> Option<Move> {
         let occ = self.occ - from.bitboard() - self.king.bitboard();
-        if uncovered(piece_attacks(kind, self.us, to, occ)) || !self.mates(from, to, kind) {
+        if self.uncovered(from, piece_attacks(kind, self.us, to, occ))
+            || !self.mates(from, to, kind)
+        {
             return None;
         }
         let mv = self.make_move(from, to, kind);
