@@ -212,7 +212,7 @@ impl<'a> Ctx<'a> {
     /// Our queens that attack `to` and our pawns that can promote on it, for
     /// a square of `queen_reach`: a lone queen with no pawn there must be
     /// the one that reaches it, which spares the lookup.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn queens_to(&self, to: Square) -> BitBoard {
         let promoters = self.promoters(to);
         let queens = self.our(PieceKind::Queen);
