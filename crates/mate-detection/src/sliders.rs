@@ -1,7 +1,7 @@
 //! Mates by sliding pieces checking from a distance: back-rank mates by a
 //! rook or queen, Boden's mate by a bishop, and their kin on any line.
 
-use crate::context::Ctx;
+use crate::context::{Ctx, king_span};
 use movegen::{BitBoard, Move, PieceKind, attacks};
 
 /// A rook or bishop checks from two or more squares away, or a queen from
@@ -25,6 +25,8 @@ pub(crate) fn slider_mate(ctx: &Ctx) -> Option<Move> {
     let candidates = ((ctx.straight_checks & (ctx.straight_reach | ctx.queen_reach))
         | (ctx.diagonal_checks & (ctx.diagonal_reach | ctx.queen_reach)))
         - ctx.ring;
+    // A set test, cheaper than measuring the distance of each candidate.
+    let within_two = king_span(ctx.ring | ctx.king.bitboard());
     for to in candidates {
         // Many candidates only a queen reaches: no rook or bishop to look for.
         let (kind, pieces) = if ctx.straight_checks.has(to) {
@@ -47,7 +49,7 @@ pub(crate) fn slider_mate(ctx: &Ctx) -> Option<Move> {
                 return Some(mv);
             }
         }
-        if to.distance(ctx.king) >= 3 && ctx.queen_reach.has(to) {
+        if ctx.queen_reach.has(to) && !within_two.has(to) {
             for from in ctx.queens_to(to) {
                 if let Some(mv) = ctx.try_mate(from, to, PieceKind::Queen) {
                     return Some(mv);
