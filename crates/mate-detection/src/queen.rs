@@ -67,14 +67,12 @@ fn close_mate_on(ctx: &Ctx, kind: PieceKind, targets: BitBoard) -> Option<Move> 
     None
 }
 
-/// Conditions 1, 2, 4 and 5 for the piece on `from` landing as a `kind` on `to`.
+/// Conditions 1, 2, 4 and 5 for the piece on `from` landing as a `kind` on
+/// `to`: the cheap look at condition 2 here, where most candidates fail,
+/// and the rest in a call of its own.
+#[inline(always)]
 fn close_conditions(ctx: &Ctx, from: Square, to: Square, kind: PieceKind) -> bool {
     let b = ctx.board;
-    let their_king = ctx.king.bitboard();
-    let others = ctx.theirs - their_king;
-    let occ = (ctx.occ - from.bitboard()) | to.bitboard();
-    let without_king = occ - their_king;
-    let supporters = ctx.ours - from.bitboard();
     // 2, roughly first: no other piece of ours even stands where it could
     // attack the square on an empty board.
     let queens = b.pieces(PieceKind::Queen);
@@ -83,9 +81,19 @@ fn close_conditions(ctx: &Ctx, from: Square, to: Square, kind: PieceKind) -> boo
         | (attacks::pawn(!ctx.us, to) & b.pieces(PieceKind::Pawn))
         | (attacks::rook_rays(to) & (b.pieces(PieceKind::Rook) | queens))
         | (attacks::bishop_rays(to) & (b.pieces(PieceKind::Bishop) | queens));
-    if !could_attack.intersects(supporters) {
-        return false;
-    }
+    could_attack.intersects(ctx.ours - from.bitboard())
+        && close_conditions_rest(ctx, from, to, kind)
+}
+
+/// [`close_conditions`] past its cheap look at condition 2.
+#[inline(never)]
+fn close_conditions_rest(ctx: &Ctx, from: Square, to: Square, kind: PieceKind) -> bool {
+    let b = ctx.board;
+    let their_king = ctx.king.bitboard();
+    let others = ctx.theirs - their_king;
+    let occ = (ctx.occ - from.bitboard()) | to.bitboard();
+    let without_king = occ - their_king;
+    let supporters = ctx.ours - from.bitboard();
     // One look at who attacks the square serves conditions 2, 1 and 4, the
     // order in which they most often fail.
     let attackers = b.attackers_to(to, without_king);
