@@ -133,6 +133,10 @@ fn close_conditions_rest(ctx: &Ctx, from: Square, to: Square, kind: PieceKind) -
 /// the move, no defender can take the queen or step onto the square between,
 /// pinned defenders and x-rays through the queen's old square considered.
 pub(crate) fn epaulette(ctx: &Ctx) -> Option<Move> {
+    // Often no queen of ours can go anywhere: then there is nothing to measure.
+    if ctx.queen_reach.is_empty() {
+        return None;
+    }
     let king = ctx.king.bitboard();
     let two_away = king_span(ctx.ring | king) - ctx.ring - king;
     let checks = (ctx.straight_checks | ctx.diagonal_checks) & two_away & ctx.queen_reach;
