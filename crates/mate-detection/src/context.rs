@@ -503,12 +503,27 @@ fn pawn_span(pawns: BitBoard, color: Color) -> BitBoard {
     })
 }
 
-/// Every square a king on one of `squares` attacks, and the squares themselves.
-#[inline]
-pub(crate) fn king_span(squares: BitBoard) -> BitBoard {
-    let s = squares.0;
+/// Every square a king on one of the squares of `s` attacks, and the
+/// squares themselves.
+const fn king_span(s: u64) -> u64 {
     let row = s | (s & NOT_A) >> 1 | (s & NOT_H) << 1;
-    BitBoard(row | row << 8 | row >> 8)
+    row | row << 8 | row >> 8
+}
+
+/// The squares within two king steps of `sq` (`sq` itself included).
+#[inline]
+pub(crate) fn within_two(sq: Square) -> BitBoard {
+    /// [`within_two`] for every square, worked out at compile time.
+    static WITHIN_TWO: [BitBoard; 64] = {
+        let mut table = [BitBoard::EMPTY; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            table[sq] = BitBoard(king_span(king_span(1 << sq)));
+            sq += 1;
+        }
+        table
+    };
+    WITHIN_TWO[sq as usize]
 }
 
 /// The pawns of `color` one step forward.

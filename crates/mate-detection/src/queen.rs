@@ -2,7 +2,7 @@
 //! to the king) and the epaulette mate (a queen checking from two squares
 //! away on a line).
 
-use crate::context::{Ctx, king_span, piece_attacks};
+use crate::context::{Ctx, piece_attacks, within_two};
 use movegen::{BitBoard, Move, PieceKind, Square, attacks};
 
 /// A mate by a `kind` (queen, rook or bishop) landing next to the king,
@@ -138,7 +138,7 @@ pub(crate) fn epaulette(ctx: &Ctx) -> Option<Move> {
         return None;
     }
     let king = ctx.king.bitboard();
-    let two_away = king_span(ctx.ring | king) - ctx.ring - king;
+    let two_away = within_two(ctx.king) - ctx.ring - king;
     let checks = (ctx.straight_checks | ctx.diagonal_checks) & two_away & ctx.queen_reach;
     for to in checks {
         for from in ctx.queens_to(to) {

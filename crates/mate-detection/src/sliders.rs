@@ -1,7 +1,7 @@
 //! Mates by sliding pieces checking from a distance: back-rank mates by a
 //! rook or queen, Boden's mate by a bishop, and their kin on any line.
 
-use crate::context::{Ctx, king_span};
+use crate::context::{Ctx, within_two};
 use movegen::{BitBoard, Move, PieceKind, attacks};
 
 /// A rook or bishop checks from two or more squares away, or a queen from
@@ -26,7 +26,7 @@ pub(crate) fn slider_mate(ctx: &Ctx) -> Option<Move> {
         | (ctx.diagonal_checks & (ctx.diagonal_reach | ctx.queen_reach)))
         - ctx.ring;
     // A set test, cheaper than measuring the distance of each candidate.
-    let within_two = king_span(ctx.ring | ctx.king.bitboard());
+    let within_two = within_two(ctx.king);
     for to in candidates {
         // Many candidates only a queen reaches: no rook or bishop to look for.
         let (kind, pieces) = if ctx.straight_checks.has(to) {
