@@ -39,6 +39,7 @@ pub(crate) fn close_mate(ctx: &Ctx, kind: PieceKind) -> Option<Move> {
 }
 
 /// [`close_mate`] on the squares `targets` next to the king.
+#[inline(always)]
 fn close_mate_on(ctx: &Ctx, kind: PieceKind, targets: BitBoard) -> Option<Move> {
     let pieces = ctx.our(kind);
     for to in targets {
