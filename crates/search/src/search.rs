@@ -217,6 +217,11 @@ impl Worker<'_> {
                 return t.score;
             }
         }
+        // The hash move is searched first: its child's entries start on
+        // their way now, ahead of the evaluation and the pruning.
+        if !tt_move.is_null() {
+            self.prefetch(board.approximate_hash_after(tt_move));
+        }
 
         // The table keeps the raw evaluation; the search works with it
         // corrected. A singularity search revisits a node whose evaluation
@@ -561,6 +566,11 @@ impl Worker<'_> {
         if let Some(t) = tt {
             if !PV && t.cuts(alpha, beta) {
                 return t.score;
+            }
+            // The hash move usually comes first: its child's entries start
+            // on their way now, ahead of the evaluation.
+            if !t.mv.is_null() {
+                self.prefetch(board.approximate_hash_after(t.mv));
             }
         }
         let glance = self.shared.mate_at_a_glance;
