@@ -1,7 +1,8 @@
 //! King and pawn against king: which positions win, solved exactly once on
 //! first use (a 24 KiB bitbase built in a few milliseconds) by iterating
 //! to a fixed point over every placement with the pawn on files a–d (the
-//! other files are mirror images).
+//! other files are mirror images), one pawn square at a time from the
+//! seventh rank down.
 //!
 //! Promotion is resolved exactly rather than by rule of thumb: K+Q and K+R
 //! against a bare king win from every position with the lone king to move
@@ -145,34 +146,46 @@ enum Value {
 
 fn solve() -> Bitbase {
     let mut values = vec![Value::Unknown; POSITIONS];
+    // A pawn only moves up its file, so the positions with the pawn on one
+    // square depend on no others but those with it further up (and on the
+    // promotion, judged directly). Solving square by square from the
+    // seventh rank down, each to its own fixed point, settles every
+    // position once its successors are final, instead of passing over all
+    // of them until the slowest conversion is found.
+    let mut squares: Vec<Square> = pawn_squares().collect();
+    squares.sort_by_key(|pawn| std::cmp::Reverse(pawn.rank().index()));
     let mut unresolved = Vec::new();
-    for strong_to_move in [true, false] {
-        for pawn in pawn_squares() {
+    for pawn in squares {
+        unresolved.clear();
+        for strong_to_move in [true, false] {
             for strong_king in Square::ALL {
                 for weak_king in Square::ALL {
                     if is_legal(strong_to_move, strong_king, weak_king, pawn) {
-                        unresolved.push((strong_to_move, strong_king, weak_king, pawn));
+                        unresolved.push((strong_to_move, strong_king, weak_king));
                     }
                 }
             }
         }
-    }
-    // Every pass settles at least the positions one ply further from a
-    // conversion; the unresolved rest when nothing changes are draws
-    // (the pawn's side can only repeat).
-    loop {
-        let before = unresolved.len();
-        unresolved.retain(|&(strong_to_move, strong_king, weak_king, pawn)| {
-            let value = if strong_to_move {
-                strong_move_value(&values, strong_king, weak_king, pawn)
-            } else {
-                weak_move_value(&values, strong_king, weak_king, pawn)
-            };
-            values[index(strong_to_move, strong_king, weak_king, pawn)] = value;
-            value == Value::Unknown
-        });
-        if unresolved.len() == before {
-            break;
+        // Every pass settles at least the positions one ply further from a
+        // conversion; the unresolved rest when nothing changes are draws
+        // (the pawn's side can only repeat).
+        loop {
+            let before = unresolved.len();
+            unresolved.retain(|&(strong_to_move, strong_king, weak_king)| {
+                let value = if strong_to_move {
+                    strong_move_value(&values, strong_king, weak_king, pawn)
+                } else {
+                    weak_move_value(&values, strong_king, weak_king, pawn)
+                };
+                values[index(strong_to_move, strong_king, weak_king, pawn)] = value;
+                value == Value::Unknown
+            });
+            if unresolved.len() == before {
+                break;
+            }
+        }
+        for &(strong_to_move, strong_king, weak_king) in &unresolved {
+            values[index(strong_to_move, strong_king, weak_king, pawn)] = Value::Draw;
         }
     }
     let mut wins = vec![0u64; POSITIONS / 64];
