@@ -55,12 +55,8 @@ fn side_safety<const WHITE: bool, T: Tracer>(
         for slot in 0..4 {
             let near = info.king_attack_near[1 - c][slot];
             let far = info.king_attack_far[1 - c][slot];
-            if near != 0 {
-                terms.add(w::KING_ATTACK_NEAR, slot, them, near);
-            }
-            if far != 0 {
-                terms.add(w::KING_ATTACK_FAR, slot, them, far);
-            }
+            terms.add(w::KING_ATTACK_NEAR, slot, them, near);
+            terms.add(w::KING_ATTACK_FAR, slot, them, far);
         }
     }
 
@@ -86,9 +82,7 @@ fn side_safety<const WHITE: bool, T: Tracer>(
     {
         let count =
             (checks[slot] & info.attacked_by[1 - c][kind as usize] & safe).count_ones() as i32;
-        if count != 0 {
-            terms.add(w::SAFE_CHECK, slot, them, count);
-        }
+        terms.add(w::SAFE_CHECK, slot, them, count);
     }
 
     // Enemy rooks and queens on open or semi-open files at the king.
@@ -222,14 +216,10 @@ fn shelter_and_storm<T: Tracer>(
         }
     }
     for (i, &n) in best.shelter.iter().enumerate() {
-        if n != 0 {
-            terms.add(w::SHELTER, i, color, n);
-        }
+        terms.add(w::SHELTER, i, color, n);
     }
     for (i, &n) in best.storm.iter().enumerate() {
-        if n != 0 {
-            terms.add(w::STORM, i, !color, n);
-        }
+        terms.add(w::STORM, i, !color, n);
     }
     if best.storm_fixed != 0 {
         terms.add(w::STORM_FIXED, 0, !color, best.storm_fixed);

@@ -147,9 +147,7 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
         };
         terms.add(table, mobility, color, 1);
         let camp = (safe & side.enemy_half).count_ones() as i32;
-        if camp != 0 {
-            terms.add(w::MOBILITY_ENEMY_CAMP, 0, color, camp);
-        }
+        terms.add(w::MOBILITY_ENEMY_CAMP, 0, color, camp);
         // Pieces still at home are undeveloped, not cramped.
         if mobility < 2 && relative_rank(square, color) != 0 {
             side.cramped += 1;
@@ -223,9 +221,7 @@ fn minor_terms<T: Tracer>(
             BitBoard::DARK_SQUARES.0
         };
         let own_on_colour = (info.pawns[c] & shade).count_ones() as i32;
-        if own_on_colour != 0 {
-            terms.add(w::BAD_BISHOP, 0, color, own_on_colour);
-        }
+        terms.add(w::BAD_BISHOP, 0, color, own_on_colour);
         // At home behind unmoved pawns a bishop is undeveloped, not a pawn bishop.
         if mobility == 0
             && rank != 0

@@ -33,13 +33,9 @@ pub(crate) fn pawn_occupation<T: Tracer>(board: &Board, terms: &mut Terms<'_, T>
     for color in Color::ALL {
         let pawns = board.colored_pieces(PieceKind::Pawn, color).0;
         let focal = (pawns & FOCAL_CENTRE).count_ones() as i32;
-        if focal != 0 {
-            terms.add(w::FOCAL_OCCUPATION, slot, color, focal);
-        }
+        terms.add(w::FOCAL_OCCUPATION, slot, color, focal);
         let wider = (pawns & WIDER_CENTRE).count_ones() as i32;
-        if wider != 0 {
-            terms.add(w::WIDER_OCCUPATION, slot, color, wider);
-        }
+        terms.add(w::WIDER_OCCUPATION, slot, color, wider);
     }
 }
 
@@ -133,12 +129,8 @@ pub(crate) fn centre_control<T: Tracer>(info: &Info, terms: &mut Terms<'_, T>) {
             let attacks = info.attacked_by[color.index()][kind as usize];
             let focal = (attacks & FOCAL_CENTRE).count_ones() as i32;
             let wider = (attacks & WIDER_CENTRE).count_ones() as i32;
-            if focal != 0 {
-                terms.add(w::FOCAL_CONTROL, kind as usize, color, focal);
-            }
-            if wider != 0 {
-                terms.add(w::WIDER_CONTROL, kind as usize, color, wider);
-            }
+            terms.add(w::FOCAL_CONTROL, kind as usize, color, focal);
+            terms.add(w::WIDER_CONTROL, kind as usize, color, wider);
         }
     }
 }

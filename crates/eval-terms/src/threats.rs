@@ -99,18 +99,12 @@ fn object_terms<const SLOT: usize, T: Tracer>(
     let enemy = board.colored_pieces(kind, them).0;
     let own = board.colored_pieces(kind, color).0;
     let attacked = (enemy & ours).count_ones() as i32;
-    if attacked != 0 {
-        terms.add(w::ATTACKED_OBJECT, SLOT, color, attacked);
-    }
+    terms.add(w::ATTACKED_OBJECT, SLOT, color, attacked);
     let defended = (own & ours).count_ones() as i32;
-    if defended != 0 {
-        terms.add(w::DEFENDED_OBJECT, SLOT, color, defended);
-    }
+    terms.add(w::DEFENDED_OBJECT, SLOT, color, defended);
     if kind != PieceKind::Pawn {
         let by_lesser = (enemy & attacked_by_lesser(info, color, kind)).count_ones() as i32;
-        if by_lesser != 0 {
-            terms.add(w::ATTACKED_BY_LESSER, SLOT, color, by_lesser);
-        }
+        terms.add(w::ATTACKED_BY_LESSER, SLOT, color, by_lesser);
     }
 }
 
@@ -124,13 +118,9 @@ fn loose_pieces<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &mut
         board.colors(side).0 & !board.pieces(PieceKind::Pawn).0 & !board.pieces(PieceKind::King).0
     };
     let undefended = (pieces(color) & !ours).count_ones() as i32;
-    if undefended != 0 {
-        terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
-    }
+    terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
     let hanging = (pieces(!color) & ours & !info.attacked[1 - c]).count_ones() as i32;
-    if hanging != 0 {
-        terms.add(w::HANGING, 0, color, hanging);
-    }
+    terms.add(w::HANGING, 0, color, hanging);
 }
 
 /// Pins against the enemy king and queen, and x-rays through own pieces.
@@ -192,7 +182,5 @@ fn double_attacks<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &m
     let back = bits::forward(targets, them);
     let pawn_forks = info.pawns[c] & ((back << 1) & !bits::FILE_A) & ((back >> 1) & !bits::FILE_H);
     let forks = info.piece_forks[c] + pawn_forks.count_ones() as i32;
-    if forks != 0 {
-        terms.add(w::DOUBLE_ATTACK, 0, color, forks);
-    }
+    terms.add(w::DOUBLE_ATTACK, 0, color, forks);
 }
