@@ -44,9 +44,7 @@ fn side_endgame<const WHITE: bool, T: Tracer>(
     let king = info.king[c];
     let free = attacks::king(king).0 & !board.colors(color).0 & !info.attacked[1 - c];
     let free = free.count_ones() as i32;
-    if free != 0 {
-        terms.add(w::KING_MOBILITY, 0, color, free);
-    }
+    terms.add(w::KING_MOBILITY, 0, color, free);
     let rank = relative_rank(king, color);
     let central_file = (2..=5).contains(&(king.file() as usize));
     if rank >= 4 || (rank >= 2 && central_file) {

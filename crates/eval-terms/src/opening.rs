@@ -95,13 +95,10 @@ fn side_opening<const WHITE: bool, T: Tracer>(
         let king = board.king(color);
         let target = Square::new(side.king_destination(), color.back_rank());
         let path = attacks::between(king, target).0 | target.bitboard().0 | king.bitboard().0;
-        if path & info.attacked[1 - c] != 0 {
-            terms.one(w::CASTLING_PREVENTED, !color);
-        }
+        let prevented = path & info.attacked[1 - c] != 0;
+        terms.add(w::CASTLING_PREVENTED, 0, !color, i32::from(prevented));
     }
-    if options != 0 {
-        terms.add(w::CASTLING_OPTION, 0, color, options);
-    }
+    terms.add(w::CASTLING_OPTION, 0, color, options);
     let no_rights = options == 0;
     let king_file = board.king(color).file();
     let central_king = matches!(king_file, File::D | File::E);

@@ -161,14 +161,18 @@ fn side_passers<const WHITE: bool, T: Tracer>(
         let rank = relative_rank(square, color);
         terms.add(w::PASSED_RANK, rank, color, 1);
         terms.add(w::PASSED_FILE, file_edge_distance(square), color, 1);
-        if attacks::pawn(them, square).0 & info.pawns[c] != 0 {
-            terms.one(w::PASSED_PROTECTED, color);
-        }
+        // Added without a test where adding zero is harmless: the tests
+        // would be branches the CPU mispredicts.
+        let protected = attacks::pawn(them, square).0 & info.pawns[c] != 0;
+        terms.add(w::PASSED_PROTECTED, 0, color, i32::from(protected));
         let beside = adjacent_files(square)
             & (rank_of(square) | forward(rank_of(square), color) | forward(rank_of(square), them));
-        if beside & own_passers != 0 {
-            terms.one(w::PASSED_CONNECTED, color);
-        }
+        terms.add(
+            w::PASSED_CONNECTED,
+            0,
+            color,
+            i32::from(beside & own_passers != 0),
+        );
         let stop = forward(bit, color);
         if stop != 0 {
             let stop_square = Square::ALL[stop.trailing_zeros() as usize];
@@ -179,9 +183,8 @@ fn side_passers<const WHITE: bool, T: Tracer>(
                     }
                 }
             }
-            if stop & info.attacked[1 - c] != 0 {
-                terms.one(w::PASSER_STOP_CONTROL, them);
-            }
+            let controlled = stop & info.attacked[1 - c] != 0;
+            terms.add(w::PASSER_STOP_CONTROL, 0, them, i32::from(controlled));
         }
         let path = front_fill(bit, color);
         if path & (occupied | info.attacked[1 - c]) == 0 {

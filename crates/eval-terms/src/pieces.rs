@@ -130,10 +130,10 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
         side.attacked_twice |= side.attacked & reach;
         side.attacked |= reach;
         attacked_by_kind |= reach;
+        // Counts are added without a test where adding zero is harmless:
+        // the tests would be branches the CPU mispredicts.
         let attacked_targets = (reach & side.targets).count_ones() as i32;
-        if attacked_targets >= 2 {
-            info.piece_forks[c] += attacked_targets - 1;
-        }
+        info.piece_forks[c] += (attacked_targets - 1).max(0);
         if info.pinned[c] & square.bitboard().0 != 0 {
             reach &= attacks::line(info.king[c], square).0;
         }
@@ -149,17 +149,14 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
         let camp = (safe & side.enemy_half).count_ones() as i32;
         terms.add(w::MOBILITY_ENEMY_CAMP, 0, color, camp);
         // Pieces still at home are undeveloped, not cramped.
-        if mobility < 2 && relative_rank(square, color) != 0 {
-            side.cramped += 1;
-        }
+        side.cramped += i32::from((mobility < 2) & (relative_rank(square, color) != 0));
 
-        if reach & info.king_zone[1 - c] != 0 {
-            info.king_attackers[c] += 1;
-            let near = (reach & side.near_enemy_king).count_ones() as i32;
-            let far = (reach & info.king_zone[1 - c] & !side.near_enemy_king).count_ones() as i32;
-            info.king_attack_near[c][SLOT] += near;
-            info.king_attack_far[c][SLOT] += far;
-        }
+        // The squares next to the enemy king lie in its zone, so a piece
+        // off the zone adds nothing to either count.
+        let zone = reach & info.king_zone[1 - c];
+        info.king_attackers[c] += i32::from(zone != 0);
+        info.king_attack_near[c][SLOT] += (zone & side.near_enemy_king).count_ones() as i32;
+        info.king_attack_far[c][SLOT] += (zone & !side.near_enemy_king).count_ones() as i32;
 
         let rank = relative_rank(square, color);
         let in_enemy_camp = rank >= 4;
@@ -168,9 +165,12 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
             PieceKind::Queen => mobility < 4,
             _ => mobility < 3,
         };
-        if in_enemy_camp && trapped {
-            terms.add(w::TRAPPED_PIECE, SLOT, color, 1);
-        }
+        terms.add(
+            w::TRAPPED_PIECE,
+            SLOT,
+            color,
+            i32::from(in_enemy_camp & trapped),
+        );
         if kind == PieceKind::Knight || kind == PieceKind::Bishop {
             minor_terms(
                 info,
@@ -230,12 +230,10 @@ fn minor_terms<T: Tracer>(
             terms.one(w::PAWN_BISHOP, color);
         }
     }
-    if bits::forward(bit, color) & info.pawns[c] != 0 {
-        terms.add(w::MINOR_AND_PAWN, 0, color, 1);
-    }
-    if bits::forward(bit, !color) & info.pawns[c] != 0 {
-        terms.add(w::MINOR_AND_PAWN, 1, color, 1);
-    }
+    let pawn_in_front = bits::forward(bit, color) & info.pawns[c] != 0;
+    terms.add(w::MINOR_AND_PAWN, 0, color, i32::from(pawn_in_front));
+    let pawn_behind = bits::forward(bit, !color) & info.pawns[c] != 0;
+    terms.add(w::MINOR_AND_PAWN, 1, color, i32::from(pawn_behind));
 }
 
 #[inline(always)]
@@ -251,15 +249,14 @@ fn heavy_terms<T: Tracer>(
     let c = color.index();
     let slot = usize::from(kind == PieceKind::Queen);
     let file = bits::file_of(square);
-    if file & info.pawns[c] == 0 {
-        let open = usize::from(file & info.pawns[1 - c] == 0);
-        let param = if slot == 0 {
-            w::ROOK_FILE
-        } else {
-            w::QUEEN_FILE
-        };
-        terms.add(param, open, color, 1);
-    }
+    let half_open = file & info.pawns[c] == 0;
+    let open = usize::from(file & info.pawns[1 - c] == 0);
+    let param = if slot == 0 {
+        w::ROOK_FILE
+    } else {
+        w::QUEEN_FILE
+    };
+    terms.add(param, open, color, i32::from(half_open));
     let rank = relative_rank(square, color);
     if rank == 6 {
         let enemy_king_home = relative_rank(info.king[1 - c], color) == 7;

@@ -76,9 +76,7 @@ fn side_threats<const WHITE: bool, T: Tracer>(
     let captures = (((ahead << 1) & !bits::FILE_A) & enemies).count_ones()
         + (((ahead >> 1) & !bits::FILE_H) & enemies).count_ones();
     let moves = single.count_ones() + double.count_ones() + captures;
-    if moves != 0 {
-        terms.add(w::PAWN_MOBILITY, 0, color, moves as i32);
-    }
+    terms.add(w::PAWN_MOBILITY, 0, color, moves as i32);
 
     lines(board, color, occupied, terms);
     double_attacks(board, info, color, terms);
