@@ -48,16 +48,21 @@ fn side_safety<const WHITE: bool, T: Tracer>(
         shelter_and_storm(board, info, color, terms);
     }
 
-    // Attacks on the king zone, once two pieces join in.
+    // Attacks on the king zone, once two pieces join in: counted times
+    // 0 or 1 rather than behind a test the CPU would often mispredict.
     let attackers = info.king_attackers[1 - c];
-    if attackers >= 2 {
-        terms.add(w::KING_ATTACKERS, (attackers as usize).min(7), them, 1);
-        for slot in 0..4 {
-            let near = info.king_attack_near[1 - c][slot];
-            let far = info.king_attack_far[1 - c][slot];
-            terms.add(w::KING_ATTACK_NEAR, slot, them, near);
-            terms.add(w::KING_ATTACK_FAR, slot, them, far);
-        }
+    let joined = i32::from(attackers >= 2);
+    terms.add(
+        w::KING_ATTACKERS,
+        (attackers.max(0) as usize).min(7),
+        them,
+        joined,
+    );
+    for slot in 0..4 {
+        let near = info.king_attack_near[1 - c][slot];
+        let far = info.king_attack_far[1 - c][slot];
+        terms.add(w::KING_ATTACK_NEAR, slot, them, near * joined);
+        terms.add(w::KING_ATTACK_FAR, slot, them, far * joined);
     }
 
     // Safe checks: squares the enemy could check from, reached by the right kind, not guarded.

@@ -113,14 +113,8 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
     let color = side.color;
     let c = color.index();
     let pieces = board.colored_pieces(kind, color).0;
-    if side.fixed_pairs != 0 && pieces != 0 {
-        terms.add(
-            w::PIECE_PER_FIXED_PAIR,
-            SLOT,
-            color,
-            side.fixed_pairs * pieces.count_ones() as i32,
-        );
-    }
+    let per_fixed_pair = side.fixed_pairs * pieces.count_ones() as i32;
+    terms.add(w::PIECE_PER_FIXED_PAIR, SLOT, color, per_fixed_pair);
     let mut attacked_by_kind = 0;
     for square in squares(pieces) {
         if let Some(table) = placement {
@@ -203,13 +197,10 @@ fn minor_terms<T: Tracer>(
     let bit = square.bitboard().0;
     let rank = relative_rank(square, color);
     let knight = kind == PieceKind::Knight;
-    if (3..=5).contains(&rank) && bit & enemy_pawn_reach == 0 {
-        let defenders = (attacks::pawn(!color, square).0 & info.pawns[c]).count_ones();
-        if defenders > 0 {
-            let slot = usize::from(!knight) * 2 + defenders as usize - 1;
-            terms.add(w::OUTPOST, slot, color, 1);
-        }
-    }
+    let defenders = (attacks::pawn(!color, square).0 & info.pawns[c]).count_ones() as usize;
+    let outpost = (3..=5).contains(&rank) & (bit & enemy_pawn_reach == 0) & (defenders > 0);
+    let slot = usize::from(!knight) * 2 + defenders.max(1) - 1;
+    terms.add(w::OUTPOST, slot, color, i32::from(outpost));
     if knight {
         if mobility == 0 && bit & (bits::FILE_A | bits::FILE_H) != 0 {
             terms.one(w::END_FILE_KNIGHT, color);
