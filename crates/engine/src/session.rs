@@ -96,7 +96,7 @@ impl Session {
             Command::Debug(on) => self.debug = on,
             Command::IsReady => {
                 // A GUI waits here before the clock runs; solved lazily, the
-                // bitbase would cost its ~20 ms inside the first K+P vs K search.
+                // bitbase would cost its ~10 ms inside the first K+P vs K search.
                 eval_terms::kpk::bitbase();
                 self.out.send(&Response::ReadyOk);
             }
