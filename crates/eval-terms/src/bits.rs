@@ -1,10 +1,16 @@
 //! Set-wise helpers on raw `u64` square sets, seen from one colour.
 
-use movegen::{BitBoard, Color, Square};
+use movegen::{BitBoard, Board, Color, PieceKind, Square};
 
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub(crate) const FILE_H: u64 = FILE_A << 7;
 pub(crate) const RANK_1: u64 = 0xFF;
+
+/// `color`'s pieces other than its pawns and king.
+#[inline(always)]
+pub(crate) fn pieces_of(board: &Board, color: Color) -> u64 {
+    board.colors(color).0 & !board.pieces(PieceKind::Pawn).0 & !board.pieces(PieceKind::King).0
+}
 
 #[inline(always)]
 pub(crate) const fn file_of(square: Square) -> u64 {

@@ -3,7 +3,7 @@
 //! bare king, and the Compendium's "Drawing chances with different pieces
 //! on the board" as a scale on the endgame half of the score.
 
-use crate::bits::relative_rank;
+use crate::bits::{self, relative_rank};
 use crate::info::Info;
 use crate::pawn_table::PawnEntry;
 use crate::score::S;
@@ -69,12 +69,7 @@ pub(crate) fn weaker_side<T: Tracer>(
         Color::White
     };
     if opposite_bishops(board) {
-        let pieces = |color| {
-            (board.colors(color).0
-                & !board.pieces(PieceKind::Pawn).0
-                & !board.pieces(PieceKind::King).0)
-                .count_ones()
-        };
+        let pieces = |color| bits::pieces_of(board, color).count_ones();
         let (white, black) = (pieces(Color::White), pieces(Color::Black));
         if white == black && (1..=4).contains(&white) {
             terms.add(w::OCB_DEFENCE, white as usize - 1, weaker, 1);

@@ -112,12 +112,10 @@ fn object_terms<const SLOT: usize, T: Tracer>(
 fn loose_pieces<T: Tracer>(board: &Board, info: &Info, color: Color, terms: &mut Terms<'_, T>) {
     let c = color.index();
     let ours = info.attacked[c];
-    let pieces = |side: Color| {
-        board.colors(side).0 & !board.pieces(PieceKind::Pawn).0 & !board.pieces(PieceKind::King).0
-    };
-    let undefended = (pieces(color) & !ours).count_ones() as i32;
+    let undefended = (bits::pieces_of(board, color) & !ours).count_ones() as i32;
     terms.add(w::UNDEFENDED_PIECE, 0, color, undefended);
-    let hanging = (pieces(!color) & ours & !info.attacked[1 - c]).count_ones() as i32;
+    let hanging =
+        (bits::pieces_of(board, !color) & ours & !info.attacked[1 - c]).count_ones() as i32;
     terms.add(w::HANGING, 0, color, hanging);
 }
 
