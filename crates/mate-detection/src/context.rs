@@ -69,7 +69,7 @@ impl<'a> Ctx<'a> {
     /// worked out here. The side to move must not be in check.
     #[inline]
     pub(crate) fn after_null_move(board: &'a Board) -> Option<Ctx<'a>> {
-        let (checkers, pinned) = check_info(board, !board.side_to_move());
+        let (checkers, pinned) = board.check_info_for(!board.side_to_move());
         Ctx::with(board, true, checkers, pinned)
     }
 
@@ -437,32 +437,6 @@ impl<'a> Ctx<'a> {
         let two = push(push(pawns & start, them) & empty, them);
         (one | two).intersects(path)
     }
-}
-
-/// The enemy pieces checking `color`'s king and `color`'s pieces pinned to
-/// it: what the board keeps for the side to move, worked out as
-/// `update_check_info` does for either side.
-fn check_info(board: &Board, color: Color) -> (BitBoard, BitBoard) {
-    let king = board.king(color);
-    let theirs = board.colors(!color);
-    let queens = board.pieces(PieceKind::Queen);
-    let snipers = ((attacks::rook_rays(king) & (board.pieces(PieceKind::Rook) | queens))
-        | (attacks::bishop_rays(king) & (board.pieces(PieceKind::Bishop) | queens)))
-        & theirs;
-    let mut checkers = ((attacks::knight(king) & board.pieces(PieceKind::Knight))
-        | (attacks::pawn(color, king) & board.pieces(PieceKind::Pawn)))
-        & theirs;
-    let occ = board.occupied();
-    let mut pinned = BitBoard::EMPTY;
-    for sniper in snipers {
-        let blockers = attacks::between(king, sniper) & occ;
-        if blockers.is_empty() {
-            checkers |= sniper.bitboard();
-        } else if !blockers.has_more_than_one() {
-            pinned |= blockers;
-        }
-    }
-    (checkers, pinned & board.colors(color))
 }
 
 /// What a `kind` of `color` on `sq` attacks.

@@ -260,6 +260,47 @@ impl Board {
         self.pinned
     }
 
+    /// The enemy pieces checking `color`'s king, and `color`'s pieces pinned
+    /// to it. For the side to move this is what [`checkers`](Self::checkers)
+    /// and [`pinned`](Self::pinned) keep; for the other side it answers the
+    /// same question without a null move.
+    ///
+    /// ```
+    /// use movegen::{Board, Color, Square};
+    ///
+    /// // After 3...d6 the bishop on b5 pins Black's knight on c6 to its king.
+    /// let board =
+    ///     Board::from_fen("r1bqkbnr/ppp2ppp/2np4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4")
+    ///         .unwrap();
+    /// let (checkers, pinned) = board.check_info_for(Color::Black);
+    /// assert!(checkers.is_empty());
+    /// assert_eq!(pinned, Square::C6.bitboard());
+    /// ```
+    #[inline]
+    pub fn check_info_for(&self, color: Color) -> (BitBoard, BitBoard) {
+        let king = self.king(color);
+        let occupied = self.occupied();
+        let their = self.by_color[!color as usize];
+        let queens = self.by_kind[PieceKind::Queen as usize];
+        let snipers = ((attacks::rook_rays(king)
+            & (self.by_kind[PieceKind::Rook as usize] | queens))
+            | (attacks::bishop_rays(king) & (self.by_kind[PieceKind::Bishop as usize] | queens)))
+            & their;
+        let mut checkers = ((attacks::knight(king) & self.by_kind[PieceKind::Knight as usize])
+            | (attacks::pawn(color, king) & self.by_kind[PieceKind::Pawn as usize]))
+            & their;
+        let mut pinned = BitBoard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= sniper.bitboard();
+            } else if !blockers.has_more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        (checkers, pinned & self.by_color[color as usize])
+    }
+
     /// True if this board formats castling and FEN the Chess960 way.
     #[inline]
     pub fn chess960(&self) -> bool {
@@ -449,30 +490,7 @@ impl Board {
     /// Sets `checkers` and `pinned` for the side to move.
     #[inline]
     pub(crate) fn update_check_info(&mut self) {
-        let us = self.side_to_move;
-        let them = !us;
-        let king = self.king(us);
-        let occupied = self.occupied();
-        let their = self.by_color[them as usize];
-        let queens = self.by_kind[PieceKind::Queen as usize];
-        let snipers = ((attacks::rook_rays(king)
-            & (self.by_kind[PieceKind::Rook as usize] | queens))
-            | (attacks::bishop_rays(king) & (self.by_kind[PieceKind::Bishop as usize] | queens)))
-            & their;
-        let mut checkers = ((attacks::knight(king) & self.by_kind[PieceKind::Knight as usize])
-            | (attacks::pawn(us, king) & self.by_kind[PieceKind::Pawn as usize]))
-            & their;
-        let mut pinned = BitBoard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers |= sniper.bitboard();
-            } else if !blockers.has_more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        self.checkers = checkers;
-        self.pinned = pinned & self.by_color[us as usize];
+        (self.checkers, self.pinned) = self.check_info_for(self.side_to_move);
     }
 
     /// Sets the en-passant square after a double push to `target`, but only

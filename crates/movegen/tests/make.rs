@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{POSITIONS, legal_moves};
+use common::{POSITIONS, Rng, legal_moves, random_games};
 use movegen::{BitBoard, Board, CastleSide, Color, File, Move, MoveKind, Piece, PieceKind, Square};
 
 fn board(fen: &str) -> Board {
@@ -131,6 +131,42 @@ fn null_move_passes_the_turn() {
         let b = board(fen);
         assert_eq!(b.null_move().is_none(), b.in_check(), "{fen}");
     }
+}
+
+/// Checkers and pins of either side, by brute force: the enemy pieces that
+/// attack the king, and the own pieces whose removal lets a new slider attack
+/// reach it.
+fn naive_check_info(board: &Board, color: Color) -> (BitBoard, BitBoard) {
+    let king = board.king(color);
+    let theirs = board.colors(!color);
+    let occupied = board.occupied();
+    let checkers = board.attackers_to(king, occupied) & theirs;
+    let mut pinned = BitBoard::EMPTY;
+    for piece in board.colors(color) & !king.bitboard() {
+        let without = occupied & !piece.bitboard();
+        let revealed = board.attackers_to(king, without) & theirs & !checkers;
+        if !revealed.is_empty() {
+            pinned |= piece.bitboard();
+        }
+    }
+    (checkers, pinned)
+}
+
+#[test]
+fn check_info_for_either_side_matches_brute_force() {
+    let start = |rng: &mut Rng| board(POSITIONS[rng.below(POSITIONS.len())]);
+    let positions = random_games(0xC4EC, 60, 120, start, |b| {
+        let stm = b.side_to_move();
+        assert_eq!(b.check_info_for(stm), (b.checkers(), b.pinned()), "{b}");
+        for color in [Color::White, Color::Black] {
+            assert_eq!(
+                b.check_info_for(color),
+                naive_check_info(b, color),
+                "{b} {color:?}"
+            );
+        }
+    });
+    assert!(positions > 3_000, "{positions} positions");
 }
 
 #[test]
