@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 /// Pawn squares a2–d7 times both kings times the side to move.
 const POSITIONS: usize = 2 * 24 * 64 * 64;
 
-/// Wins for the pawn's side, one bit per position (see [`index`]).
+/// Wins for the pawn's side, one bit per position (see `index`).
 pub struct Bitbase {
     wins: Vec<u64>,
 }
