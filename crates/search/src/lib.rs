@@ -28,6 +28,7 @@ mod driver;
 mod history;
 mod limits;
 mod movepick;
+pub mod params;
 mod score;
 mod search;
 pub mod strength;
