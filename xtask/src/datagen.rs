@@ -9,10 +9,13 @@
 //! searches agreeing on more than 1000 cp for eight plies (a win for that
 //! side); at 400 plies it is a draw.
 //!
-//! Quiet positions are written with the game's result (`FEN [1.0]`, White's
-//! side): not in check, the move the search chose neither a capture nor a
-//! promotion, and no capture for the side to move that wins material by
-//! static exchange, so a quiescence search would leave them as they are.
+//! Quiet positions are written with the game's result and the search's
+//! score, both from White's side (`FEN [1.0] 35`: White won, and the search
+//! at that position gave White 35 cp), so a tuner can fit to either or a
+//! blend of both. A position is quiet when it is not in check, the move the
+//! search chose is neither a capture nor a promotion, and no capture for the
+//! side to move wins material by static exchange, so a quiescence search
+//! would leave it as it is.
 //! The first eight plies and mate-scored positions are left out.
 //!
 //! Game `i` depends only on the seed and `i` (a fresh single-threaded
@@ -119,7 +122,7 @@ fn quiet(board: &Board) -> bool {
         .all(|&mv| !is_noisy(board, mv) || !board.see_ge(mv, 1))
 }
 
-/// Plays game `index`; returns its lines (`FEN [result]`).
+/// Plays game `index`; returns its lines (`FEN [result] score`).
 fn play(seed: u64, index: u64, nodes: u64) -> Vec<String> {
     let mut searcher = Searcher::new(16, 1);
     let mut board = opening(seed, index, &mut searcher);
@@ -181,7 +184,7 @@ fn play(seed: u64, index: u64, nodes: u64) -> Vec<String> {
                     winning_streak = (0, 0);
                 }
                 if history.len() >= 8 && !is_noisy(&board, mv) && quiet(&board) {
-                    fens.push(board.to_fen());
+                    fens.push((board.to_fen(), cp * white));
                 }
             }
         }
@@ -189,7 +192,7 @@ fn play(seed: u64, index: u64, nodes: u64) -> Vec<String> {
         board.play_unchecked(mv);
     };
     fens.into_iter()
-        .map(|fen| format!("{fen} [{result}]"))
+        .map(|(fen, white_cp)| format!("{fen} [{result}] {white_cp}"))
         .collect()
 }
 
@@ -291,10 +294,13 @@ mod tests {
         assert_eq!(first, play(7, 3, 300));
         assert_ne!(first, play(8, 3, 300));
         for line in &first {
-            let (fen, result) = line.rsplit_once(' ').unwrap();
+            let (rest, white_cp) = line.rsplit_once(' ').unwrap();
+            let (fen, result) = rest.rsplit_once(' ').unwrap();
             let board = Board::from_fen(fen).unwrap();
             assert!(!board.in_check() && quiet(&board), "{line}");
             assert!(["[1.0]", "[0.5]", "[0.0]"].contains(&result), "{line}");
+            assert!(white_cp.parse::<i32>().is_ok(), "{line}");
+            assert!(crate::tune::parse_result(line).is_some(), "{line}");
             assert_eq!(
                 crate::tune::parse_board(line).map(|b| b.to_fen()),
                 Some(board.to_fen())

@@ -135,7 +135,9 @@ pub(crate) fn apply_gravity(entry: &mut i16, bonus: i32, limit: i32) {
 /// The bonus for a move that caused a cut at `depth`.
 #[inline]
 pub fn history_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + 32 * depth).min(1600)
+    use crate::params::{HISTORY_BONUS_LINEAR, HISTORY_BONUS_MAX, HISTORY_BONUS_QUADRATIC};
+    (depth * depth * HISTORY_BONUS_QUADRATIC.get() + HISTORY_BONUS_LINEAR.get() * depth)
+        .min(HISTORY_BONUS_MAX.get())
 }
 
 impl Histories {

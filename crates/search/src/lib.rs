@@ -28,6 +28,7 @@ mod driver;
 mod history;
 mod limits;
 mod movepick;
+pub mod params;
 mod score;
 mod search;
 pub mod strength;
@@ -41,7 +42,7 @@ pub use driver::{SearchControl, SearchInfo, SearchOptions, SearchResult, Searche
 pub use limits::{Clock, Limits};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
 pub use strength::StrengthLimit;
-pub use time::TimeManager;
+pub use time::{RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager, TimePlan};
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use worker::ThreadData;
 

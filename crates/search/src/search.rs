@@ -3,20 +3,31 @@
 
 use crate::history::{Continuations, PieceTo, history_bonus};
 use crate::movepick::MovePicker;
+use crate::params::*;
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, is_mate, mate_in, mated_in};
 use crate::tt::Bound;
 use crate::worker::Worker;
 use arrayvec::ArrayVec;
 use eval_terms::dtm::Dtm;
 use movegen::{Board, Move, PieceKind};
+#[cfg(not(feature = "tune"))]
 use once_cell::sync::Lazy;
 
+/// The late-move reduction at `depth` for the `played`-th move, in plies
+/// (both at least 1).
+fn reduction_formula(depth: usize, played: usize) -> i32 {
+    let base = f64::from(LMR_BASE.get()) / 100.0;
+    let divisor = f64::from(LMR_DIVISOR.get()) / 100.0;
+    (base + (depth as f64).ln() * (played as f64).ln() / divisor) as i32
+}
+
 /// Late-move reductions by depth and move number, in plies.
+#[cfg(not(feature = "tune"))]
 static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (played, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (depth as f64).ln() * (played as f64).ln() / 2.25) as i32;
+            *r = reduction_formula(depth, played);
         }
     }
     table
@@ -24,14 +35,21 @@ static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
 
 #[inline]
 fn reduction(depth: i32, played: usize) -> i32 {
-    REDUCTIONS[(depth as usize).min(63)][played.min(63)]
+    let (depth, played) = ((depth as usize).min(63), played.min(63));
+    #[cfg(not(feature = "tune"))]
+    {
+        REDUCTIONS[depth][played]
+    }
+    // Tuning changes the formula's constants at run time.
+    #[cfg(feature = "tune")]
+    {
+        if depth == 0 || played == 0 {
+            0
+        } else {
+            reduction_formula(depth, played)
+        }
+    }
 }
-
-/// The least depth at which a hash move is tested for singularity.
-const SINGULAR_MIN_DEPTH: i32 = 8;
-/// Singularity is tested only below this score: past it the game is
-/// decided, and a bigger tree only delays the mate.
-const SINGULAR_MAX_SCORE: i32 = 500;
 
 /// True for moves that change material: captures and promotions.
 #[inline]
@@ -250,8 +268,8 @@ impl Worker<'_> {
             // a queen, checks do most of the mating and boxed-in kings are
             // common; skipping the cut there too found 2 % more suite mates
             // for 5 % more bench nodes, and its match leaned to a loss.
-            let margin = 80 * depth - if improving { 50 } else { 0 };
-            if depth <= 8
+            let margin = RFP_MARGIN.get() * depth - if improving { RFP_IMPROVING.get() } else { 0 };
+            if depth <= RFP_MAX_DEPTH.get()
                 && static_eval - margin >= beta
                 && !is_mate(beta)
                 && static_eval < MATE_BOUND
@@ -262,7 +280,7 @@ impl Worker<'_> {
             // Null move, but not where zugzwang is likely: either side down
             // to king and pawns (mating a bare king needs zugzwang).
             let previous_was_null = self.stack[ply - 1].played.is_null();
-            if depth >= 3
+            if depth >= NMP_MIN_DEPTH.get()
                 && static_eval >= beta
                 && !is_mate(beta)
                 && !previous_was_null
@@ -270,7 +288,10 @@ impl Worker<'_> {
                 && has_non_pawn_material(board, !board.side_to_move())
                 && !king_boxed_in(board)
             {
-                let r = 3 + depth / 3 + ((static_eval - beta) / 200).min(3);
+                let r = NMP_BASE_REDUCTION.get()
+                    + depth / NMP_DEPTH_DIVISOR.get()
+                    + ((static_eval - beta) / NMP_EVAL_DIVISOR.get())
+                        .min(NMP_EVAL_MAX_REDUCTION.get());
                 if let Some(passed) = board.null_move() {
                     self.stack[ply].record(board, Move::NULL);
                     self.keys.push(key);
@@ -293,7 +314,12 @@ impl Worker<'_> {
             }
         }
         // Without a hash move, search a little shallower (internal iterative reduction).
-        if tt_move.is_null() && depth >= 4 && (PV || cut_node) && selective && excluded.is_null() {
+        if tt_move.is_null()
+            && depth >= IIR_MIN_DEPTH.get()
+            && (PV || cut_node)
+            && selective
+            && excluded.is_null()
+        {
             depth -= 1;
         }
 
@@ -330,16 +356,19 @@ impl Worker<'_> {
                     // and futility (even a good quiet move won't lift the
                     // eval to alpha) give up on every later quiet too, but
                     // not on quiet checks: those may mate.
-                    let late = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-                    let futile =
-                        depth <= 6 && static_eval + 100 + 90 * depth <= alpha && alpha < MATE_BOUND;
-                    if (depth <= 8 && searched >= late) || futile {
+                    let late =
+                        (LMP_BASE.get() + depth * depth) as usize / if improving { 1 } else { 2 };
+                    let futile = depth <= FUTILITY_MAX_DEPTH.get()
+                        && static_eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * depth
+                            <= alpha
+                        && alpha < MATE_BOUND;
+                    if (depth <= LMP_MAX_DEPTH.get() && searched >= late) || futile {
                         picker.quiet_checks_only(*checks);
                         continue;
                     }
-                } else if depth <= 6
+                } else if depth <= SEE_PRUNE_MAX_DEPTH.get()
                     && !picker.last_was_good_capture()
-                    && !board.see_ge(mv, -90 * depth)
+                    && !board.see_ge(mv, -SEE_PRUNE_MARGIN.get() * depth)
                 {
                     // A good capture has passed SEE at 0 in the picker,
                     // and so passes it at this lower threshold too.
@@ -355,11 +384,11 @@ impl Worker<'_> {
                 && let Some(t) = tt
                 && ply > 0
                 && selective
-                && depth >= SINGULAR_MIN_DEPTH
+                && depth >= SINGULAR_MIN_DEPTH.get()
                 && legal_moves > 1
                 && t.depth >= depth - 3
                 && t.bound != Bound::Upper
-                && t.score.abs() < SINGULAR_MAX_SCORE
+                && t.score.abs() < SINGULAR_MAX_SCORE.get()
                 && ply < 2 * self.root_depth.max(1) as usize
             {
                 // Singular extension: if every other move falls clearly
@@ -367,7 +396,7 @@ impl Worker<'_> {
                 // and is searched a ply deeper. If another move also
                 // reaches beta, two moves cut and the node fails high
                 // (multi-cut).
-                let singular_beta = t.score - 2 * depth;
+                let singular_beta = t.score - SINGULAR_MARGIN.get() * depth;
                 // Shallower than the usual half depth: at (depth - 1) / 2
                 // the test's nodes cost 1 % of the mate suite's mates at
                 // equal nodes; at depth / 2 - 2 none.
@@ -406,11 +435,16 @@ impl Worker<'_> {
                 -self.search::<PV>(&child, new_depth, -beta, -alpha, ply + 1, false)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && searched > usize::from(PV) && selective {
+                if depth >= LMR_MIN_DEPTH.get()
+                    && !tactical
+                    && searched > usize::from(PV)
+                    && selective
+                {
                     r = reduction(depth, searched);
                     r += i32::from(!PV) + i32::from(cut_node);
                     r -= i32::from(improving) + i32::from(gives_check);
-                    r -= self.data.histories.quiet(board.side_to_move(), mv) / 8192;
+                    r -= self.data.histories.quiet(board.side_to_move(), mv)
+                        / LMR_HISTORY_DIVISOR.get();
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s =

@@ -1,8 +1,66 @@
 //! Time management: a soft limit (don't start another iteration past it) and
 //! a hard limit (abort the search), both well inside the clock.
 
-use crate::limits::Limits;
+use crate::limits::{Clock, Limits};
 use std::time::{Duration, Instant};
+
+/// Moves of reserve every clock plan keeps back. With `movestogo`, the plan
+/// shares the clock over the moves to the control plus these, so the
+/// control is reached with a part of the period still on the clock however
+/// the moves before it overran their share; since that part carries over,
+/// a repeating control spends its whole period once the reserve is built.
+/// Ten keeps at least a tenth of a 20- or 40-move period when searches
+/// overrun their soft limit by up to half again on average.
+pub const RESERVE_MOVES: u32 = 10;
+
+/// How many moves a clock without `movestogo` is planned over, before the
+/// reserve: sudden death and increment controls are planned as if a control
+/// came this many moves ahead, with the same reserve as a real one.
+pub const SUDDEN_DEATH_MOVES: u32 = 20;
+
+/// The soft and hard limits a clock allows for one move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    /// Past this, no new iteration starts (before stability scaling).
+    pub soft: Duration,
+    /// Past this, the search is aborted.
+    pub hard: Duration,
+}
+
+impl TimePlan {
+    /// Plans one move on `clock`, with `moves_to_go` moves to the next
+    /// control (`None`: sudden death or increment), taking `overhead` (the
+    /// GUI's and the pipe's lag, `Move Overhead`) off every move to come.
+    ///
+    /// ```
+    /// use search::{Clock, TimePlan};
+    /// use std::time::Duration;
+    /// // 20 moves in 5 s, the last move before the control: a reserve stays.
+    /// let clock = Clock { time: Duration::from_secs(1), increment: Duration::ZERO };
+    /// let plan = TimePlan::new(clock, Some(1), Duration::from_millis(10));
+    /// assert!(plan.hard < Duration::from_millis(300));
+    /// assert!(plan.soft < plan.hard);
+    /// ```
+    pub fn new(clock: Clock, moves_to_go: Option<u32>, overhead: Duration) -> TimePlan {
+        // Plan over the moves to the control and the reserve: the clock
+        // plus the increments still to come, less the overhead every one of
+        // those moves will cost. An increment no larger than the overhead
+        // then buys nothing, and a low clock is rebuilt instead of spent.
+        let to_control = moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50));
+        let moves = to_control + RESERVE_MOVES;
+        let coming = clock.increment * (moves - 1);
+        let planned = (clock.time + coming)
+            .saturating_sub(overhead * (moves + 2))
+            .max(Duration::from_millis(1));
+        let share = planned / moves;
+        // Never more than half of what is on the clock now.
+        let ceiling = clock.time.saturating_sub(overhead) / 2;
+        TimePlan {
+            soft: share.min(ceiling).mul_f64(0.6),
+            hard: (share * 3).min(ceiling),
+        }
+    }
+}
 
 /// The time budget of one search.
 #[derive(Clone, Debug)]
@@ -32,25 +90,9 @@ impl TimeManager {
     pub fn new(limits: &Limits, overhead: Duration) -> TimeManager {
         let (mut soft, mut hard) = (None, None);
         if let Some(clock) = limits.clock {
-            // Plan over the next `moves` moves: the clock plus the increments
-            // still to come, less the overhead every one of those moves will
-            // cost. An increment no larger than the overhead then buys
-            // nothing, and a low clock is rebuilt instead of spent.
-            let moves = limits.moves_to_go.map_or(30, |m| m.clamp(1, 50));
-            let coming = clock.increment * (moves - 1);
-            let planned = (clock.time + coming)
-                .saturating_sub(overhead * (moves + 2))
-                .max(Duration::from_millis(1));
-            let share = planned / moves;
-            // Never more than a part of what is on the clock now.
-            let left = clock.time.saturating_sub(overhead);
-            let ceiling = if limits.moves_to_go == Some(1) {
-                left.mul_f64(0.8)
-            } else {
-                left / 2
-            };
-            soft = Some(share.min(ceiling).mul_f64(0.6));
-            hard = Some((share * 3).min(ceiling));
+            let plan = TimePlan::new(clock, limits.moves_to_go, overhead);
+            soft = Some(plan.soft);
+            hard = Some(plan.hard);
         }
         if let Some(move_time) = limits.move_time {
             let budget = move_time
@@ -111,7 +153,6 @@ impl TimeManager {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limits::Clock;
 
     fn budget(time_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> (Duration, Duration) {
         let limits = Limits {
@@ -178,9 +219,73 @@ mod tests {
         let (_, small) = budget(1_000, 10, None);
         let (_, large) = budget(10_000, 100, None);
         assert!(large > small * 5, "{small:?} vs {large:?}");
-        let (_, last_move) = budget(1_000, 0, Some(1));
-        assert!(
-            last_move >= Duration::from_millis(500) && last_move < Duration::from_millis(1_000)
-        );
+    }
+
+    #[test]
+    fn a_clock_far_below_the_increment_spends_only_part_of_itself() {
+        // 50 ms left, 1 s increment: the increment arrives only after the
+        // move, so the move may not spend what is not on the clock yet.
+        let (soft, hard) = budget(50, 1_000, None);
+        assert!(hard <= Duration::from_millis(20), "hard {hard:?}");
+        assert!(soft <= hard);
+    }
+
+    #[test]
+    fn the_last_move_before_a_control_keeps_the_reserve() {
+        let (soft, hard) = budget(1_000, 0, Some(1));
+        assert!(soft >= Duration::from_millis(30), "soft {soft:?}");
+        assert!(hard <= Duration::from_millis(300), "hard {hard:?}");
+    }
+
+    /// Plays `periods` periods of a repeating control (`moves` moves in
+    /// `period_ms`), each move spending `overrun` times its soft limit (a
+    /// search finishing the iteration it started), capped by the hard
+    /// limit, plus `lag_ms`. Returns the lowest clock at any control, and
+    /// the lowest at any moment, in ms.
+    fn repeating(period_ms: u64, moves: u32, overrun: f64, lag_ms: u64) -> (i64, i64) {
+        let (mut clock, mut at_control, mut lowest) = (period_ms as i64, i64::MAX, i64::MAX);
+        for _ in 0..5 {
+            for played in 0..moves {
+                let (soft, hard) = budget(clock.max(0) as u64, 0, Some(moves - played));
+                let spent = soft.mul_f64(overrun).min(hard);
+                clock -= spent.as_millis() as i64 + lag_ms as i64;
+                lowest = lowest.min(clock);
+            }
+            at_control = at_control.min(clock);
+            clock += period_ms as i64;
+        }
+        (at_control, lowest)
+    }
+
+    #[test]
+    fn repeating_controls_reach_every_control_with_a_tenth_of_the_period() {
+        // 20/5 s, 40/10 s, 40/4 min and 40/15 min, searches overrunning
+        // their soft limit by half again, the lag as large as the overhead.
+        for (period, moves) in [(5_000, 20), (10_000, 40), (240_000, 40), (900_000, 40)] {
+            let (at_control, _) = repeating(period, moves, 1.5, 10);
+            assert!(
+                at_control >= period as i64 / 10,
+                "{moves}/{period} ms: {at_control} ms left at a control"
+            );
+        }
+    }
+
+    #[test]
+    fn repeating_controls_survive_searches_that_always_run_to_the_hard_limit() {
+        for (period, moves) in [(5_000, 20), (10_000, 40), (900_000, 40)] {
+            let (_, lowest) = repeating(period, moves, 1e6, 10);
+            assert!(
+                lowest > 0,
+                "{moves}/{period} ms: the clock fell to {lowest} ms"
+            );
+        }
+    }
+
+    #[test]
+    fn a_hiccup_of_a_few_hundred_ms_at_a_control_does_not_flag() {
+        // 20/5 s: what the last move before each control leaves is at least
+        // 300 ms more than that move's own hard limit needs.
+        let (at_control, _) = repeating(5_000, 20, 2.0, 10);
+        assert!(at_control >= 300, "{at_control} ms left at a control");
     }
 }
