@@ -1,8 +1,9 @@
 //! `bench`: a fixed-depth search of fixed positions with the hash cleared
 //! between them; its node count is a fingerprint of the search.
 
-use crate::driver::{SearchControl, SearchOptions, Searcher};
+use crate::driver::{SearchControl, Searcher};
 use crate::limits::Limits;
+use crate::options::SearchOptions;
 use movegen::{Board, KeyHistory};
 use std::time::{Duration, Instant};
 

@@ -3,8 +3,9 @@
 //! shared transposition table.
 
 use crate::limits::Limits;
+use crate::options::SearchOptions;
 use crate::score::{INFINITE, MATE_BOUND, Score, is_mate};
-use crate::strength::{self, StrengthLimit};
+use crate::strength;
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
@@ -12,46 +13,6 @@ use movegen::{Board, KeyHistory, Move, MoveList};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-
-/// Options that shape a search, set through UCI.
-#[derive(Clone, Debug)]
-pub struct SearchOptions {
-    /// Number of principal variations to report (`MultiPV`).
-    pub multipv: usize,
-    /// Lag to allow for on every move (`Move Overhead`).
-    pub move_overhead: Duration,
-    /// Mate distance pruning on or off (`MateDistancePruning`).
-    pub mate_distance_pruning: bool,
-    /// Selective search (null move, reductions, futility and late-move
-    /// pruning). Off gives a full-width alpha-beta search, for experiments
-    /// such as comparing MDP with the seed's full-width numbers.
-    pub selective: bool,
-    /// Pair-o-Max's drawishness rules in the evaluation (`MatingPotential`).
-    pub mating_potential: bool,
-    /// Static mate detection at quiescence and frontier nodes (`MateAtAGlance`).
-    pub mate_at_a_glance: bool,
-    /// Exact distance-to-mate tables for K+Q, K+R, K+B+B and K+B+N against
-    /// a bare king (`UseEndgameTables`).
-    pub endgame_tables: bool,
-    /// Play weaker on purpose (`UCI_LimitStrength` with `UCI_Elo`): a node
-    /// budget and a move chosen by rule among several lines.
-    pub strength: Option<StrengthLimit>,
-}
-
-impl Default for SearchOptions {
-    fn default() -> Self {
-        SearchOptions {
-            multipv: 1,
-            move_overhead: Duration::from_millis(10),
-            mate_distance_pruning: true,
-            selective: true,
-            mating_potential: true,
-            mate_at_a_glance: true,
-            endgame_tables: true,
-            strength: None,
-        }
-    }
-}
 
 /// Signals from the GUI to a running search: `stop` and `ponderhit`.
 /// Shared by reference between the thread that reads input and the search.
@@ -173,6 +134,8 @@ struct RootMove {
 /// ```
 pub struct Searcher {
     tt: TranspositionTable,
+    /// The table's size as asked for, in MB.
+    hash_mb: usize,
     threads: Vec<ThreadData>,
     /// Drives the limited-strength move choice; differs from run to run.
     random: u64,
@@ -183,6 +146,7 @@ impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
+            hash_mb,
             threads: vec![ThreadData::default(); threads.max(1)],
             random: random_seed(),
         }
@@ -194,12 +158,21 @@ impl Searcher {
         match TranspositionTable::try_new(megabytes) {
             Some(tt) => {
                 self.tt = tt;
+                self.hash_mb = megabytes;
                 Ok(())
             }
-            None => Err(format!(
-                "could not allocate {megabytes} MB for the hash table; using 1 MB"
-            )),
+            None => {
+                self.hash_mb = 1;
+                Err(format!(
+                    "could not allocate {megabytes} MB for the hash table; using 1 MB"
+                ))
+            }
         }
+    }
+
+    /// The table's size in MB: as last asked for, or 1 after a failed resize.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
     }
 
     /// Sets the number of search threads.
@@ -237,8 +210,9 @@ impl Searcher {
         control: &SearchControl,
         report: &mut (dyn FnMut(&SearchInfo) + Send),
     ) -> SearchResult {
+        let strength_limit = options.strength();
         let budgeted;
-        let limits = match options.strength {
+        let limits = match strength_limit {
             Some(strength) => {
                 let budget = strength.node_budget();
                 budgeted = Limits {
@@ -293,18 +267,15 @@ impl Searcher {
             stop: &stop,
             node_counts: &counters,
             limits,
-            mate_distance_pruning: options.mate_distance_pruning,
-            selective: options.selective,
-            mate_at_a_glance: options.mate_at_a_glance,
-            endgame_tables: options.endgame_tables,
+            options,
         };
-        let time = Mutex::new(TimeManager::new(limits, options.move_overhead));
+        let time = Mutex::new(TimeManager::new(limits, options.move_overhead()));
         let started = Instant::now();
         let single_reply_under_clock = root_moves.len() == 1 && limits.clock.is_some();
         let (main_data, helpers) = self.threads.split_first_mut().expect("at least one thread");
         let multipv = options.multipv.clamp(1, root_moves.len());
         // A limited strength searches extra lines to choose among.
-        let lines = match options.strength {
+        let lines = match strength_limit {
             Some(_) => multipv.max(strength::LINES).min(root_moves.len()),
             None => multipv,
         };
@@ -369,7 +340,7 @@ impl Searcher {
                 let depth = w.completed_depth;
                 report_lines(w, moves, depth);
                 last_reported = Some((moves[0].mv, moves[0].score));
-                if options.strength.is_some() {
+                if strength_limit.is_some() {
                     completed_lines.clear();
                     completed_lines.extend(moves.iter().take(lines).map(|rm| (rm.mv, rm.score)));
                 }
@@ -424,7 +395,7 @@ impl Searcher {
             depth
         });
 
-        if let Some(strength) = options.strength {
+        if let Some(strength) = strength_limit {
             self.random = self.random.wrapping_add(1);
             let candidates = strength_candidates(&completed_lines, &root_moves[0]);
             let scores: Vec<i32> = candidates.iter().map(|&(_, score)| score).collect();

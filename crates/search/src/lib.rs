@@ -28,6 +28,7 @@ mod driver;
 mod history;
 mod limits;
 mod movepick;
+mod options;
 mod score;
 mod search;
 pub mod strength;
@@ -37,8 +38,9 @@ mod worker;
 mod zeroed;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench};
-pub use driver::{SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
+pub use driver::{SearchControl, SearchInfo, SearchResult, Searcher};
 pub use limits::{Clock, Limits};
+pub use options::SearchOptions;
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
 pub use strength::StrengthLimit;
 pub use time::TimeManager;
