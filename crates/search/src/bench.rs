@@ -1,7 +1,8 @@
 //! `bench`: a fixed-depth search of fixed positions with the hash cleared
 //! between them; its node count is a fingerprint of the search.
 
-use crate::driver::{SearchControl, Searcher};
+use crate::control::SearchControl;
+use crate::driver::Searcher;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
 use movegen::{Board, KeyHistory};
