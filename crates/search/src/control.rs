@@ -6,6 +6,19 @@ use std::time::Instant;
 
 /// Signals from the GUI to a running search: `stop` and `ponderhit`.
 /// Shared by reference between the thread that reads input and the search.
+///
+/// # Examples
+///
+/// ```
+/// use search::SearchControl;
+///
+/// let control = SearchControl::new(true); // `go ponder`
+/// assert!(control.is_pondering() && !control.is_stopped());
+/// control.ponderhit();
+/// assert!(!control.is_pondering());
+/// control.stop();
+/// assert!(control.is_stopped());
+/// ```
 #[derive(Debug, Default)]
 pub struct SearchControl {
     stop: AtomicBool,

@@ -15,6 +15,19 @@ use movegen::{Board, KeyHistory, Move};
 use std::sync::atomic::AtomicBool;
 
 /// What a search found.
+///
+/// # Examples
+///
+/// ```
+/// use movegen::{Board, KeyHistory};
+/// use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+///
+/// // Stalemate: nothing to play.
+/// let board = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+/// let result = Searcher::new(1, 1).search(&board, &KeyHistory::default(), &Limits::default(),
+///     &SearchOptions::default(), &SearchControl::new(false), &mut |_| {});
+/// assert_eq!((result.best_move, result.depth, result.score), (None, 0, Score::Centipawns(0)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SearchResult {
     /// The move to play; `None` when there is no legal move.
@@ -46,7 +59,12 @@ impl SearchResult {
     }
 }
 
-/// Owns the transposition table and each thread's persistent data.
+/// Owns the transposition table and each thread's persistent data, and
+/// runs searches over them.
+///
+/// # Examples
+///
+/// A mate in one is found, with the reply to ponder on absent (there is none):
 ///
 /// ```
 /// use search::{Limits, SearchControl, SearchOptions, Searcher};
@@ -58,6 +76,7 @@ impl SearchResult {
 ///                              &SearchControl::new(false), &mut |_| {});
 /// assert_eq!(board.to_uci(result.best_move.unwrap()).to_string(), "a1a8");
 /// assert_eq!(result.score, search::Score::Mate(1));
+/// assert_eq!(result.ponder, None);
 /// ```
 pub struct Searcher {
     tt: TranspositionTable,
@@ -69,7 +88,19 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mb` table and `threads` threads.
+    /// A searcher with a `hash_mb` table and `threads` threads (at least one).
+    ///
+    /// # Panics
+    ///
+    /// If the memory for the table cannot be had; [`Searcher::set_hash`]
+    /// reports that instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let searcher = search::Searcher::new(16, 0);
+    /// assert_eq!((searcher.hash_mb(), searcher.threads()), (16, 1));
+    /// ```
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
@@ -79,7 +110,16 @@ impl Searcher {
         }
     }
 
-    /// Resizes the table (its contents are lost). On failure the old table stays.
+    /// Resizes the table (its contents are lost). On failure the table is
+    /// 1 MB and the error says so, in a sentence fit for `info string`.
+    ///
+    /// ```
+    /// let mut searcher = search::Searcher::new(1, 1);
+    /// assert_eq!(searcher.set_hash(4), Ok(()));
+    /// assert_eq!(searcher.hash_mb(), 4);
+    /// assert!(searcher.set_hash(usize::MAX).is_err());
+    /// assert_eq!(searcher.hash_mb(), 1);
+    /// ```
     pub fn set_hash(&mut self, megabytes: usize) -> Result<(), String> {
         self.tt = TranspositionTable::new(1); // free the old table first
         match TranspositionTable::try_new(megabytes) {
@@ -102,7 +142,15 @@ impl Searcher {
         self.hash_mb
     }
 
-    /// Sets the number of search threads.
+    /// Sets the number of search threads (at least one).
+    ///
+    /// ```
+    /// let mut searcher = search::Searcher::new(1, 1);
+    /// searcher.set_threads(3);
+    /// assert_eq!(searcher.threads(), 3);
+    /// searcher.set_threads(0);
+    /// assert_eq!(searcher.threads(), 1);
+    /// ```
     pub fn set_threads(&mut self, threads: usize) {
         self.threads
             .resize_with(threads.max(1), ThreadData::default);
@@ -113,7 +161,24 @@ impl Searcher {
         self.threads.len()
     }
 
-    /// Clears the table and every thread's histories (`ucinewgame`).
+    /// Clears the table and every thread's histories (`ucinewgame`): the
+    /// next search starts from nothing, as a new searcher would.
+    ///
+    /// ```
+    /// use movegen::{Board, KeyHistory};
+    /// use search::{Limits, SearchControl, SearchOptions, Searcher};
+    ///
+    /// let mut searcher = Searcher::new(1, 1);
+    /// let limits = Limits { depth: Some(5), ..Limits::default() };
+    /// let mut nodes = || searcher.search(&Board::default(), &KeyHistory::default(), &limits,
+    ///     &SearchOptions::default(), &SearchControl::new(false), &mut |_| {}).nodes;
+    /// let first = nodes();
+    /// assert!(nodes() < first, "the table helps a second search");
+    /// searcher.clear();
+    /// let mut nodes = || searcher.search(&Board::default(), &KeyHistory::default(), &limits,
+    ///     &SearchOptions::default(), &SearchControl::new(false), &mut |_| {}).nodes;
+    /// assert_eq!(nodes(), first);
+    /// ```
     pub fn clear(&mut self) {
         self.tt.clear();
         for t in &mut self.threads {
@@ -126,8 +191,31 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Searches `root` (reached through the positions in `game`) within
-    /// `limits`, calling `report` from the main thread after each line.
+    /// Searches `root` (reached through the positions in `game`, for
+    /// repetitions) within `limits`, calling `report` from the main thread
+    /// with each line of each completed iteration. `control` stops the
+    /// search or confirms a ponder search from another thread.
+    ///
+    /// # Examples
+    ///
+    /// A stop from another thread ends an infinite search:
+    ///
+    /// ```
+    /// use movegen::{Board, KeyHistory};
+    /// use search::{Limits, SearchControl, SearchOptions, Searcher};
+    ///
+    /// let control = SearchControl::new(false);
+    /// let limits = Limits { infinite: true, ..Limits::default() };
+    /// let result = std::thread::scope(|scope| {
+    ///     scope.spawn(|| {
+    ///         std::thread::sleep(std::time::Duration::from_millis(50));
+    ///         control.stop();
+    ///     });
+    ///     Searcher::new(1, 1).search(&Board::default(), &KeyHistory::default(), &limits,
+    ///                                &SearchOptions::default(), &control, &mut |_| {})
+    /// });
+    /// assert!(result.best_move.is_some() && result.depth >= 1);
+    /// ```
     pub fn search(
         &mut self,
         root: &Board,
