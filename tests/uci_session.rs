@@ -8,16 +8,16 @@ use common::{Engine, LINE_TIMEOUT, START_FEN, board};
 use std::time::{Duration, Instant};
 
 /// The option lines `uci` must print, in this order (others may be added
-/// between them).
+/// between them): the engine's own options, then the search's.
 const EXPECTED_OPTIONS: [&str; 9] = [
     "option name Hash type spin default 16 min 1 max 65536",
     "option name Threads type spin default 1 min 1 max 256",
-    "option name MultiPV type spin default 1 min 1 max 256",
     "option name Ponder type check default false",
     "option name UCI_Chess960 type check default false",
-    "option name Move Overhead type spin default 10 min 0 max 5000",
     "option name Clear Hash type button",
     "option name UCI_ShowWDL type check default false",
+    "option name MultiPV type spin default 1 min 1 max 256",
+    "option name Move Overhead type spin default 10 min 0 max 5000",
     "option name MateDistancePruning type check default true",
 ];
 

@@ -76,14 +76,12 @@ impl SearchJob {
         &self.control
     }
 
-    /// Stops the search (if still running) and takes the searcher back.
-    pub fn stop_and_join(self) -> Searcher {
+    /// Stops the search (if still running) and takes the searcher back;
+    /// `None` if the search thread panicked. The release profile aborts on
+    /// panic, so that only happens in debug builds, where the caller starts
+    /// afresh rather than die.
+    pub fn stop_and_join(self) -> Option<Searcher> {
         self.control.stop();
-        match self.handle.join() {
-            Ok(searcher) => searcher,
-            // The release profile aborts on panic, so this only happens in
-            // debug builds; start afresh rather than die.
-            Err(_) => Searcher::new(16, 1),
-        }
+        self.handle.join().ok()
     }
 }

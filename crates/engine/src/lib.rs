@@ -30,7 +30,7 @@ mod options;
 mod output;
 mod session;
 
-pub use options::{EngineOptions, OptionEffect, declarations};
+pub use options::{ENGINE_OPTIONS, declarations};
 pub use output::{Output, info_line, wdl};
 pub use session::{Flow, Session};
 

@@ -1,7 +1,7 @@
 //! The engine's state between commands, and what each command does to it.
 
 use crate::job::{JobSpec, SearchJob};
-use crate::options::{EngineOptions, OptionEffect, declarations};
+use crate::options::{ENGINE_OPTIONS, declarations, set_option};
 use crate::output::Output;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
@@ -12,7 +12,14 @@ use std::time::Duration;
 /// The engine: position, options, and either an idle searcher or a running search.
 pub struct Session {
     out: Output,
-    options: EngineOptions,
+    /// The table size (`Hash`) and thread count (`Threads`) for the searcher.
+    hash_mb: usize,
+    threads: usize,
+    /// `UCI_Chess960`: castling in Chess960 notation whatever the position.
+    chess960: bool,
+    /// `UCI_ShowWDL`.
+    show_wdl: bool,
+    search_options: SearchOptions,
     board: Board,
     history: KeyHistory,
     idle: Option<Searcher>,
@@ -34,17 +41,26 @@ pub enum Flow {
 impl Session {
     /// A new session writing to `out`.
     pub fn new(out: Output) -> Session {
-        let options = EngineOptions::default();
-        Session {
-            idle: Some(Searcher::new(options.hash_mb, options.threads)),
+        let mut session = Session {
             out,
-            options,
+            // Each set to its declared default below.
+            hash_mb: 1,
+            threads: 1,
+            chess960: false,
+            show_wdl: false,
+            search_options: SearchOptions::default(),
+            idle: None,
             board: Board::default(),
             history: KeyHistory::with_capacity(1024),
             running: None,
             debug: false,
             position_is_chess960: false,
+        };
+        for option in ENGINE_OPTIONS {
+            option.set_default(&mut session);
         }
+        session.searcher();
+        session
     }
 
     /// Parses and executes one input line.
@@ -67,15 +83,16 @@ impl Session {
 
     fn searcher(&mut self) -> &mut Searcher {
         self.finish_search();
-        let (hash, threads) = (self.options.hash_mb, self.options.threads);
+        let (hash, threads) = (self.hash_mb, self.threads);
         self.idle
             .get_or_insert_with(|| Searcher::new(hash, threads))
     }
 
-    /// Stops a running search, if any, and takes the searcher back.
+    /// Stops a running search, if any, and takes the searcher back (none if
+    /// the search failed: the next use builds a new one).
     fn finish_search(&mut self) {
         if let Some(job) = self.running.take() {
-            self.idle = Some(job.stop_and_join());
+            self.idle = job.stop_and_join();
         }
     }
 
@@ -125,7 +142,7 @@ impl Session {
             Command::D => self.out.line(&self.board.to_string()),
             Command::Eval { full } => {
                 let mut evaluator = Evaluator::new();
-                evaluator.set_mating_rules(self.options.mating_potential);
+                evaluator.set_mating_rules(self.search_options.mating_potential);
                 let report = evaluator.report(&self.board, full);
                 self.out.line(&report.to_string());
             }
@@ -147,29 +164,70 @@ impl Session {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        match self.options.set(name, value) {
-            Err(message) => self.out.info_string(message),
-            Ok(OptionEffect::None) => self
-                .board
-                .set_chess960(self.options.chess960 || self.board.chess960()),
-            Ok(OptionEffect::ResizeHash) => {
-                let mb = self.options.hash_mb;
-                if let Err(message) = self.searcher().set_hash(mb) {
-                    self.options.hash_mb = 1;
-                    self.out.info_string(message);
-                }
+        if let Err(message) = set_option(self, name, value) {
+            self.out.info_string(message);
+        }
+    }
+
+    /// `Hash`: a new table of `mb` MB, made now if a searcher exists.
+    pub(crate) fn resize_hash(&mut self, mb: i64) {
+        self.hash_mb = mb as usize;
+        self.finish_search();
+        if let Some(searcher) = &mut self.idle {
+            if let Err(message) = searcher.set_hash(self.hash_mb) {
+                self.hash_mb = searcher.hash_mb();
+                self.out.info_string(message);
             }
-            Ok(OptionEffect::SetThreads) => {
-                let n = self.options.threads;
-                self.searcher().set_threads(n);
-            }
-            Ok(OptionEffect::ClearHash) => self.searcher().clear_hash(),
+        }
+    }
+
+    /// `Threads`.
+    pub(crate) fn set_threads(&mut self, threads: i64) {
+        self.threads = threads as usize;
+        self.finish_search();
+        if let Some(searcher) = &mut self.idle {
+            searcher.set_threads(self.threads);
+        }
+    }
+
+    /// `UCI_Chess960`: switching it off leaves a Chess960 position's notation alone.
+    pub(crate) fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+        self.board.set_chess960(on || self.board.chess960());
+    }
+
+    /// `UCI_ShowWDL`.
+    pub(crate) fn set_show_wdl(&mut self, on: bool) {
+        self.show_wdl = on;
+    }
+
+    /// `Clear Hash`.
+    pub(crate) fn clear_hash(&mut self) {
+        self.searcher().clear_hash();
+    }
+
+    /// The options the search reads, for `setoption`.
+    pub(crate) fn search_options_mut(&mut self) -> &mut SearchOptions {
+        &mut self.search_options
+    }
+
+    /// The value of each option as the engine uses it now.
+    #[cfg(test)]
+    pub(crate) fn option_values(&mut self) -> OptionValues {
+        let searcher = self.searcher();
+        let (hash_mb, threads) = (searcher.hash_mb(), searcher.threads());
+        OptionValues {
+            hash_mb,
+            threads,
+            chess960: self.chess960,
+            show_wdl: self.show_wdl,
+            search: self.search_options.clone(),
         }
     }
 
     fn set_board(&mut self, mut board: Board, history: KeyHistory) {
         self.position_is_chess960 = board.chess960();
-        board.set_chess960(self.options.chess960 || board.chess960());
+        board.set_chess960(self.chess960 || board.chess960());
         self.board = board;
         self.history = history;
     }
@@ -216,25 +274,15 @@ impl Session {
             board: self.board.clone(),
             history: self.history.clone(),
             limits,
-            options: SearchOptions {
-                multipv: self.options.multipv,
-                move_overhead: self.options.move_overhead,
-                mate_distance_pruning: self.options.mate_distance_pruning,
-                mating_potential: self.options.mating_potential,
-                mate_at_a_glance: self.options.mate_at_a_glance,
-                endgame_tables: self.options.endgame_tables,
-                strength: self.options.strength(),
-                ..SearchOptions::default()
-            },
-            show_wdl: self.options.show_wdl,
+            options: self.search_options.clone(),
+            show_wdl: self.show_wdl,
             ponder: params.ponder,
         };
         self.finish_search();
-        let (hash, threads) = (self.options.hash_mb, self.options.threads);
         let searcher = self
             .idle
             .take()
-            .unwrap_or_else(|| Searcher::new(hash, threads));
+            .unwrap_or_else(|| Searcher::new(self.hash_mb, self.threads));
         self.running = Some(SearchJob::start(searcher, spec, self.out.clone()));
     }
 
@@ -265,4 +313,15 @@ impl Session {
             search_moves,
         }
     }
+}
+
+/// Each option's value as the engine uses it, to compare with its declaration.
+#[cfg(test)]
+#[derive(Debug, PartialEq)]
+pub(crate) struct OptionValues {
+    pub(crate) hash_mb: usize,
+    pub(crate) threads: usize,
+    pub(crate) chess960: bool,
+    pub(crate) show_wdl: bool,
+    pub(crate) search: SearchOptions,
 }

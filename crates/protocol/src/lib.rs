@@ -15,6 +15,8 @@
 //!   milliseconds as sent, negative ones included.
 //! - [`Response`] is every line the engine sends: `id`, `uciok`, `readyok`,
 //!   [`UciOption`] declarations, `bestmove`, [`Info`] and `info string`.
+//! - [`Declared`] and [`uci_options!`]: each option declared once; its `uci`
+//!   listing, `setoption` checking and default all follow from that.
 //! - Moves are [`UciMove`]s (re-exported from `movegen`): text checked for
 //!   shape only; the board decides legality.
 //!
@@ -46,6 +48,7 @@
 //! ```
 
 mod command;
+mod declared;
 mod error;
 mod go;
 mod info;
@@ -54,6 +57,7 @@ mod response;
 mod write;
 
 pub use command::{Command, Registration, Setup};
+pub use declared::{Declared, find_option};
 pub use error::ParseError;
 pub use go::GoParams;
 pub use info::{Bound, Info, Score, Wdl};

@@ -1,8 +1,10 @@
 //! `bench`: a fixed-depth search of fixed positions with the hash cleared
 //! between them; its node count is a fingerprint of the search.
 
-use crate::driver::{SearchControl, SearchOptions, Searcher};
+use crate::control::SearchControl;
+use crate::driver::Searcher;
 use crate::limits::Limits;
+use crate::options::SearchOptions;
 use movegen::{Board, KeyHistory};
 use std::time::{Duration, Instant};
 
@@ -79,6 +81,14 @@ impl BenchResult {
 /// Searches every bench position to `depth`, single-threaded with a 16 MB
 /// table cleared before each, and returns the total node count (the same
 /// on every run and machine).
+///
+/// # Examples
+///
+/// ```
+/// let first = search::run_bench(3);
+/// assert_eq!(search::run_bench(3).nodes, first.nodes);
+/// assert!(first.nodes > search::BENCH_POSITIONS.len() as u64);
+/// ```
 pub fn run_bench(depth: u32) -> BenchResult {
     let mut searcher = Searcher::new(16, 1);
     let limits = Limits {

@@ -23,12 +23,16 @@
 //! ```
 
 mod bench;
+mod control;
 mod correction;
 mod driver;
 mod history;
 mod limits;
+mod manager;
 mod movepick;
+mod options;
 pub mod params;
+mod root;
 mod score;
 mod search;
 pub mod strength;
@@ -38,8 +42,11 @@ mod worker;
 mod zeroed;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench};
-pub use driver::{SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
+pub use control::SearchControl;
+pub use driver::{SearchResult, Searcher};
 pub use limits::{Clock, Limits};
+pub use manager::SearchInfo;
+pub use options::SearchOptions;
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
 pub use strength::StrengthLimit;
 pub use time::{RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager, TimePlan};

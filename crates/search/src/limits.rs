@@ -4,6 +4,15 @@ use movegen::Move;
 use std::time::Duration;
 
 /// One side's clock, as `go wtime/btime/winc/binc` give it.
+///
+/// # Examples
+///
+/// ```
+/// use search::{Clock, Limits};
+/// use std::time::Duration;
+/// let clock = Clock { time: Duration::from_secs(60), increment: Duration::from_secs(1) };
+/// assert!(Limits { clock: Some(clock), ..Limits::default() }.is_timed());
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     /// Time left on the clock.
@@ -14,10 +23,21 @@ pub struct Clock {
 
 /// The limits of one search. Unset fields do not limit.
 ///
+/// # Examples
+///
+/// A search with `go mate 2` ends as soon as it proves the mate:
+///
 /// ```
-/// use search::Limits;
-/// let limits = Limits { depth: Some(8), ..Limits::default() };
+/// use movegen::{Board, KeyHistory};
+/// use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+///
+/// let limits = Limits { mate: Some(2), depth: Some(30), ..Limits::default() };
 /// assert!(!limits.is_timed());
+/// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+/// let result = Searcher::new(1, 1).search(&board, &KeyHistory::default(), &limits,
+///     &SearchOptions::default(), &SearchControl::new(false), &mut |_| {});
+/// assert_eq!(result.score, Score::Mate(1));
+/// assert!(result.depth < 30);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Limits {

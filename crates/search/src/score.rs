@@ -12,18 +12,36 @@ pub const INFINITE: i32 = MATE + 1;
 pub const DRAW: i32 = 0;
 
 /// The score of mating in `ply` plies from the root.
+///
+/// ```
+/// use search::{MATE, Score, mate_in};
+/// assert_eq!(mate_in(3), MATE - 3);
+/// assert_eq!(Score::from_internal(mate_in(3)), Score::Mate(2)); // 3 plies: our 2nd move mates
+/// ```
 #[inline]
 pub const fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
 /// The score of being mated in `ply` plies from the root.
+///
+/// ```
+/// use search::{Score, mated_in};
+/// assert_eq!(mated_in(2), -mated_in(2).abs());
+/// assert_eq!(Score::from_internal(mated_in(2)), Score::Mate(-1));
+/// ```
 #[inline]
 pub const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
 }
 
 /// True if `score` announces a mate for either side.
+///
+/// ```
+/// use search::{is_mate, mate_in, mated_in};
+/// assert!(is_mate(mate_in(5)) && is_mate(mated_in(8)));
+/// assert!(!is_mate(900));
+/// ```
 #[inline]
 pub const fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND

@@ -146,7 +146,7 @@ impl Worker<'_> {
     // most games) every node would otherwise pay a call to learn nothing.
     #[inline(always)]
     fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
-        if !self.shared.endgame_tables {
+        if !self.shared.options.endgame_tables {
             return None;
         }
         self.probe_tables(board, ply)
@@ -204,7 +204,7 @@ impl Worker<'_> {
                     DRAW
                 };
             }
-            if self.shared.mate_distance_pruning
+            if self.shared.options.mate_distance_pruning
                 && let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply)
             {
                 return score;
@@ -256,7 +256,7 @@ impl Worker<'_> {
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         self.data.histories.clear_killers(ply);
 
-        let selective = self.shared.selective;
+        let selective = self.shared.options.selective;
         // With one or two legal moves zugzwang is likely, and in a mating
         // net it is the rule: the defender's static eval (often ahead in
         // material) says nothing about a position where every move loses.
@@ -590,7 +590,7 @@ impl Worker<'_> {
         }
         // Quiescence nodes lie as far from the root as any: a line this long
         // cannot beat a mate already found either.
-        if self.shared.mate_distance_pruning
+        if self.shared.options.mate_distance_pruning
             && let Some(score) = mate_distance_prune(&mut alpha, &mut beta, ply)
         {
             return score;
@@ -607,7 +607,7 @@ impl Worker<'_> {
                 self.prefetch(board.approximate_hash_after(t.mv));
             }
         }
-        let glance = self.shared.mate_at_a_glance;
+        let glance = self.shared.options.mate_at_a_glance;
         let mut static_eval = -INFINITE;
         let mut raw_eval = 0;
         if !in_check {

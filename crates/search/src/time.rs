@@ -131,6 +131,18 @@ impl TimeManager {
     }
 
     /// True once past the hard limit: abort now.
+    ///
+    /// ```
+    /// use search::{Limits, TimeManager};
+    /// use std::time::Duration;
+    /// let limits = Limits { move_time: Some(Duration::from_millis(20)), ..Limits::default() };
+    /// let tm = TimeManager::new(&limits, Duration::ZERO);
+    /// assert!(!tm.out_of_time());
+    /// std::thread::sleep(Duration::from_millis(25));
+    /// assert!(tm.out_of_time() && tm.should_stop_iterating(1.0));
+    /// // No limit, no end.
+    /// assert!(!TimeManager::new(&Limits::default(), Duration::ZERO).out_of_time());
+    /// ```
     #[inline]
     pub fn out_of_time(&self) -> bool {
         self.hard.is_some_and(|h| self.elapsed() >= h)

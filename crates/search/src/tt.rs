@@ -256,6 +256,19 @@ impl TranspositionTable {
     }
 
     /// Per mille of sampled entries written in the current search (UCI `hashfull`).
+    ///
+    /// ```
+    /// use movegen::Move;
+    /// use search::{Bound, TranspositionTable};
+    /// let tt = TranspositionTable::new(1);
+    /// assert_eq!(tt.hashfull(), 0);
+    /// for key in 1..=20_000u64 {
+    ///     tt.store(key.wrapping_mul(0x9e37_79b9_7f4a_7c15), Move::NULL, 0, 0, 1, Bound::Exact, 0);
+    /// }
+    /// assert!(tt.hashfull() > 100);
+    /// tt.new_search(); // the entries are now from an older search
+    /// assert_eq!(tt.hashfull(), 0);
+    /// ```
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation();
         let sample = self.buckets.len().min(250);

@@ -4,6 +4,7 @@
 use crate::correction::CorrectionHistory;
 use crate::history::{Histories, PieceTo};
 use crate::limits::Limits;
+use crate::options::SearchOptions;
 use crate::score::MAX_PLY;
 use crate::tt::TranspositionTable;
 use eval_terms::Evaluator;
@@ -42,10 +43,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) node_counts: &'a [NodeCounter],
     pub(crate) limits: &'a Limits,
-    pub(crate) mate_distance_pruning: bool,
-    pub(crate) selective: bool,
-    pub(crate) mate_at_a_glance: bool,
-    pub(crate) endgame_tables: bool,
+    pub(crate) options: &'a SearchOptions,
 }
 
 impl Shared<'_> {

@@ -1,0 +1,202 @@
+//! The root of one thread's search: iterative deepening over the root
+//! moves, aspiration windows, and MultiPV lines searched one after another.
+
+use crate::score::{INFINITE, MATE_BOUND, is_mate};
+use crate::tt::Bound;
+use crate::worker::Worker;
+use movegen::{Board, Move, MoveList};
+
+/// A legal root move with its score and line from the latest search of it.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub(crate) mv: Move,
+    pub(crate) score: i32,
+    pub(crate) previous_score: i32,
+    pub(crate) pv: Vec<Move>,
+    pub(crate) seldepth: usize,
+    /// Set when `score` is only a bound: the last search of this move
+    /// failed outside the window (an aspiration fail, or a stop before the
+    /// re-search).
+    pub(crate) bound: Option<Bound>,
+}
+
+impl RootMove {
+    /// A move not searched yet.
+    pub(crate) fn new(mv: Move) -> RootMove {
+        RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            pv: vec![mv],
+            seldepth: 0,
+            bound: None,
+        }
+    }
+
+    /// The legal moves of `root`, only those of `search_moves` unless it is empty.
+    pub(crate) fn list(root: &Board, search_moves: &[Move]) -> Vec<RootMove> {
+        let mut legal = MoveList::new();
+        root.generate_moves(&mut legal);
+        legal
+            .iter()
+            .filter(|m| search_moves.is_empty() || search_moves.contains(m))
+            .map(|&mv| RootMove::new(mv))
+            .collect()
+    }
+}
+
+impl Worker<'_> {
+    /// Deepens until `done` (called after each completed iteration) says
+    /// stop, or the search is stopped. Returns the last completed depth.
+    pub(crate) fn iterate(
+        &mut self,
+        root: &Board,
+        moves: &mut [RootMove],
+        multipv: usize,
+        done: &mut dyn FnMut(&Worker, &[RootMove]) -> bool,
+    ) -> u32 {
+        let max_depth = (crate::score::MAX_PLY - 8) as i32;
+        let mut depth = 1 + (self.id % 2) as i32;
+        while depth <= max_depth {
+            for rm in moves.iter_mut() {
+                rm.previous_score = rm.score;
+            }
+            self.root_depth = depth;
+            for pv_index in 0..multipv {
+                self.seldepth = 0;
+                self.aspiration(root, moves, pv_index, depth);
+                if self.stopped {
+                    break;
+                }
+                moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                // Lines found so far stay ordered best first (a later line
+                // may score above an earlier one after a re-search).
+                moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth as u32;
+            if done(self, moves) {
+                break;
+            }
+            depth += 1;
+        }
+        self.completed_depth
+    }
+
+    fn aspiration(&mut self, root: &Board, moves: &mut [RootMove], pv_index: usize, depth: i32) {
+        let previous = moves[pv_index].previous_score;
+        let mut delta = 20;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) && previous > -INFINITE {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.root_search(root, moves, pv_index, depth, alpha, beta);
+            if self.stopped {
+                return;
+            }
+            if score <= alpha && alpha > -INFINITE {
+                beta = (alpha + beta) / 2;
+                alpha = if score <= -MATE_BOUND {
+                    -INFINITE
+                } else {
+                    (score - delta).max(-INFINITE)
+                };
+            } else if score >= beta && beta < INFINITE {
+                beta = if score >= MATE_BOUND {
+                    INFINITE
+                } else {
+                    (score + delta).min(INFINITE)
+                };
+            } else {
+                return;
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// Searches the root moves from `pv_index` on; moves that do not raise
+    /// alpha keep -INFINITE so the stable sort leaves them in order.
+    fn root_search(
+        &mut self,
+        root: &Board,
+        moves: &mut [RootMove],
+        pv_index: usize,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let key = root.hash();
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        for i in pv_index..moves.len() {
+            let mv = moves[i].mv;
+            let mut child = root.clone();
+            child.play_unchecked(mv);
+            self.stack[0].record(root, mv);
+            self.keys.push(key);
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + i32::from(gives_check);
+            self.seldepth = self.seldepth.max(1);
+            let score = if i == pv_index {
+                -self.search::<true>(&child, new_depth, -beta, -alpha, 1, false)
+            } else {
+                let mut s = -self.search::<false>(&child, new_depth, -alpha - 1, -alpha, 1, true);
+                if s > alpha && s < beta {
+                    s = -self.search::<true>(&child, new_depth, -beta, -alpha, 1, false);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut moves[i];
+            if i == pv_index || score > alpha {
+                rm.score = score;
+                rm.bound = if score >= beta {
+                    Some(Bound::Lower)
+                } else if score <= alpha {
+                    Some(Bound::Upper)
+                } else {
+                    None
+                };
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv
+                    .extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                // Move the new best to the front of the remaining lines.
+                moves[pv_index..=i].rotate_right(1);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, moves[pv_index].mv, best, 0, depth, bound, 0);
+        best
+    }
+}
