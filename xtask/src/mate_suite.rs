@@ -7,7 +7,7 @@
 //! binary and the node budget, never on `--threads` or the machine's load.
 
 use crate::progress;
-use movegen::{Board, KeyHistory};
+use movegen::{Board, KeyHistory, SplitMix64};
 use search::{Bound, Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
 use std::sync::Mutex;
@@ -113,18 +113,10 @@ fn read_suite(path: &str) -> Result<Vec<Problem>, String> {
 /// A seeded choice of `count` problems, in suite order (splitmix64 draws,
 /// so that the same seed picks the same sample on every machine).
 fn sample(problems: Vec<Problem>, count: usize, seed: u64) -> Vec<Problem> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix64::new(seed);
     let mut indices: Vec<usize> = (0..problems.len()).collect();
     for i in (1..indices.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        indices.swap(i, j);
+        indices.swap(i, rng.below(i + 1));
     }
     let mut chosen: Vec<usize> = indices.into_iter().take(count).collect();
     chosen.sort_unstable();
