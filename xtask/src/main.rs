@@ -11,6 +11,7 @@ mod mdp;
 mod perft;
 mod progress;
 mod tune;
+mod uci_engine;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -106,6 +107,9 @@ mod tests {
             "mates --suite FILE".to_string(),
             "mates --suite FILE --nodes 100000 --threads 1 --hash 16 --missed OUT \
              --sample 100 --seed 7 --no-glance --no-tables"
+                .to_string(),
+            "mates --suite FILE --engine stockfish --option Threads=1 --option Hash=16 \
+             --nodes 100000 --threads 2 --sample 100 --seed 7"
                 .to_string(),
             "mdp".to_string(),
             "mdp --full-width".to_string(),
