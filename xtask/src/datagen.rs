@@ -280,7 +280,7 @@ mod tests {
             assert!(!board.in_check() && quiet(&board), "{line}");
             assert!(["[1.0]", "[0.5]", "[0.0]"].contains(&result), "{line}");
             assert_eq!(
-                crate::tune::parse_board(line).map(|b| b.to_fen()),
+                crate::tune::data::parse_board(line).map(|b| b.to_fen()),
                 Some(board.to_fen())
             );
         }
