@@ -8,6 +8,7 @@ mod datagen;
 mod mate_suite;
 mod mates;
 mod mdp;
+mod paths;
 mod perft;
 mod progress;
 mod tune;
