@@ -19,13 +19,15 @@
 //! every weight; see [`fit_group_scales`].
 //!
 //! Options: `--epochs N` (default 400), `--lr X` (default 1.0, in
-//! centipawns per step), `--out PATH` (default the table itself,
-//! `crates/eval-terms/src/weights.rs`), `--limit N` (read at most N lines),
+//! centipawns per step), `--out PATH` (default `tune/weights.rs` in the
+//! target directory, untracked; `--out crates/eval-terms/src/weights.rs`
+//! replaces the engine's table), `--limit N` (read at most N lines),
 //! `--l2 X` (the pull towards the starting weights, default 1e-7 per
 //! centipawn squared; see [`Prior`]), `--free-phases` (let the zero half of
 //! an opening-only or endgame-only term move too), `--free-signs` (let a
 //! weight cross zero or leave it), `--free-technique` (tune the mop-up and
-//! KBN vs K terms too).
+//! KBN vs K terms too). `--groups` and `--per-term` take none of the Adam
+//! options, and refuse them rather than ignore them.
 //!
 //! Data lines: a FEN (4 to 6 fields) and a result, written any of the usual
 //! ways: `[1.0]` / `[0.5]` / `[0]`, `c9 "1-0";`, or a bare `1-0`, `0-1`,
@@ -62,7 +64,7 @@ pub(crate) struct Args {
     /// Adam's step, in centipawns.
     #[arg(long, value_name = "X", default_value = "1.0")]
     lr: f64,
-    /// Where to write the tuned weight table [default: crates/eval-terms/src/weights.rs].
+    /// Where to write the tuned weight table [default: tune/weights.rs in the target directory].
     #[arg(long, value_name = "PATH")]
     out: Option<String>,
     /// Read at most N lines of --data.
@@ -81,10 +83,12 @@ pub(crate) struct Args {
     #[arg(long)]
     free_technique: bool,
     /// Fit only one shrink factor per evaluation group (for small data sets).
-    #[arg(long, conflicts_with = "per_term")]
+    #[arg(long, conflicts_with_all = ["per_term", "epochs", "lr", "l2", "free_phases",
+        "free_signs", "free_technique"])]
     groups: bool,
     /// Fit only one shrink factor per evaluation term (for small data sets).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["epochs", "lr", "l2", "free_phases", "free_signs",
+        "free_technique"])]
     per_term: bool,
 }
 
@@ -98,13 +102,6 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         keep_technique: !args.free_technique,
     };
     let limit = args.limit.unwrap_or(usize::MAX);
-    let out = args.out.clone().unwrap_or_else(|| {
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../crates/eval-terms/src/weights.rs"
-        )
-        .to_string()
-    });
 
     let weights = Weights::default();
     let Data {
@@ -157,8 +154,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         }
         let after = loss(&held_back, &scaled, k);
         println!("K = {k:.4}; held-back loss after: {after:.6} (before {before:.6})");
-        table::write(&out, &scaled.to_weights())?;
-        println!("scaled weights written to {out}");
+        table::write(args.out.as_deref(), &scaled.to_weights(), "scaled")?;
         return Ok(());
     }
     let bar = progress::bar(epochs as u64, "epoch {pos}/{len}");
@@ -185,7 +181,6 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     );
     bar.finish_and_clear();
     println!("held-back loss after: {after:.6} (before {before:.6})");
-    table::write(&out, &best.to_weights())?;
-    println!("tuned weights written to {out}");
+    table::write(args.out.as_deref(), &best.to_weights(), "tuned")?;
     Ok(())
 }
