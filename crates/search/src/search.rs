@@ -9,10 +9,10 @@ use crate::worker::Worker;
 use arrayvec::ArrayVec;
 use eval_terms::dtm::Dtm;
 use movegen::{Board, Move, PieceKind};
-use once_cell::sync::Lazy;
+use std::sync::LazyLock;
 
 /// Late-move reductions by depth and move number, in plies.
-static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (played, r) in row.iter_mut().enumerate().skip(1) {
