@@ -16,22 +16,8 @@
 //! with a mate in one, where the patterns must do their whole work).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use movegen::{Board, Move, MoveList};
+use movegen::{Board, Move, MoveList, SplitMix64};
 use std::hint::black_box;
-
-/// SplitMix64, seeded: the same positions on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (((z >> 32) * n as u64) >> 32) as usize
-    }
-}
 
 const STARTS: [&str; 4] = [
     movegen::START_FEN,
@@ -42,7 +28,7 @@ const STARTS: [&str; 4] = [
 
 /// Positions from random games until `keep` has accepted `count` of them.
 fn positions(count: usize, keep: impl Fn(&Board) -> bool) -> Vec<Board> {
-    let mut rng = Rng(0xBE7C_4000);
+    let mut rng = SplitMix64::new(0xBE7C_4000);
     let mut out = Vec::with_capacity(count);
     let mut board = Board::from_fen(STARTS[0]).unwrap();
     let mut ply = 0;
@@ -54,7 +40,7 @@ fn positions(count: usize, keep: impl Fn(&Board) -> bool) -> Vec<Board> {
         moves.clear();
         board.generate_moves(&mut moves);
         if moves.is_empty() || ply >= 160 {
-            board = Board::from_fen(STARTS[rng.below(STARTS.len())]).unwrap();
+            board = Board::from_fen(STARTS[rng.below_scaled(STARTS.len())]).unwrap();
             ply = 0;
             continue;
         }
@@ -64,12 +50,12 @@ fn positions(count: usize, keep: impl Fn(&Board) -> bool) -> Vec<Board> {
             .copied()
             .filter(|&mv| them.has(mv.to()) || board.gives_check(mv))
             .collect();
-        let pool = if rng.below(3) == 0 && !forcing.is_empty() {
+        let pool = if rng.below_scaled(3) == 0 && !forcing.is_empty() {
             &forcing
         } else {
             &moves
         };
-        board.play_unchecked(pool[rng.below(pool.len())]);
+        board.play_unchecked(pool[rng.below_scaled(pool.len())]);
         ply += 1;
     }
     out

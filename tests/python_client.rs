@@ -3,47 +3,36 @@
 //! `stop` plus a new `go`, an infinite analysis stopped midway, Hash and
 //! Threads changed between searches, and a Chess960 game. The scenarios are
 //! in `tests/client/uci_client.py`; every `bestmove` and every `info pv` must
-//! be legal. python-chess is installed with pip when it is missing.
+//! be legal. Without python3 or python-chess the test is skipped, saying
+//! why: it never installs anything (`.ci/run` installs python-chess).
 
+use std::io::Write;
 use std::process::Command;
 
 fn python() -> &'static str {
     "python3"
 }
 
-/// Makes sure `import chess` works, installing python-chess if needed.
-fn ensure_python_chess() {
-    let has = |python: &str| {
-        Command::new(python)
-            .args(["-c", "import chess.engine"])
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    if has(python()) {
-        return;
-    }
-    // System-wide if allowed, else into the user's site-packages.
-    let install = |extra: &[&str]| {
-        Command::new(python())
-            .args(["-m", "pip", "install", "--quiet"])
-            .args(extra)
-            .arg("chess")
-            .status()
-            .is_ok_and(|s| s.success())
-    };
-    assert!(
-        install(&[]) || install(&["--user"]),
-        "pip install chess failed"
-    );
-    assert!(
-        has(python()),
-        "python-chess still missing after pip install"
-    );
+/// Whether python3 can import python-chess's UCI client.
+fn has_python_chess() -> bool {
+    Command::new(python())
+        .args(["-c", "import chess.engine"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 #[test]
 fn python_chess_client_scenarios() {
-    ensure_python_chess();
+    if !has_python_chess() {
+        // Straight to stderr, past the harness's capture, so that the skip is seen.
+        let _ = writeln!(
+            std::io::stderr(),
+            "python_chess_client_scenarios skipped: python3 with python-chess is needed \
+             (python3 -m pip install chess)"
+        );
+        return;
+    }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/client/uci_client.py");
     let output = Command::new(python())
         .arg(script)

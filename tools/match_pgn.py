@@ -4,11 +4,29 @@ paired with the other game of its opening.
 match.py plays each opening twice, colours swapped; a match longer than the
 opening set plays an opening again, so a game pairs with the open game of
 its opening (per file), in the order the games were written.
+
+The match runner (`match.py`) is looked for in `../shared/tools/match` next
+to the repository, or in the directory `MATEWISE_MATCH_DIR` names.
 """
+import importlib
+import os
+import pathlib
 import sys
 
-sys.path.insert(0, "/work/shared/tools/match")
-import chess.pgn  # noqa: E402
+import chess.pgn
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+
+
+def match_runner():
+    """The match runner's module, `match.py`, imported from its directory."""
+    directory = pathlib.Path(os.environ.get("MATEWISE_MATCH_DIR")
+                             or REPOSITORY.parent / "shared" / "tools" / "match")
+    if not (directory / "match.py").is_file():
+        sys.exit(f"no match.py in {directory}: set MATEWISE_MATCH_DIR to the match runner's "
+                 "directory")
+    sys.path.insert(0, str(directory))
+    return importlib.import_module("match")
 
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 

@@ -15,42 +15,25 @@ the median, mean and geometric mean of the nodes that took. One position's count
 small changes to the search or the evaluation; many starts show the trend.
 """
 import statistics
-import subprocess
 import sys
+
+from uci_engine import UciEngine, parse_info
 
 
 def nodes_to_mate(engine, starts, limit, options):
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-
-    def send(line):
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-
-    send("uci")
-    send("setoption name Hash value 16")
-    for name, value in options:
-        send(f"setoption name {name} value {value}")
-    send("isready")
-    while proc.stdout.readline().strip() != "readyok":
-        pass
     found = {}
-    for ending, index, fen in starts:
-        send("ucinewgame")
-        send("position fen " + fen)
-        send(f"go nodes {limit}")
-        found[(ending, index)] = None
-        while True:
-            words = proc.stdout.readline().split()
-            if not words or words[0] == "bestmove":
-                break
-            if "mate" in words and found[(ending, index)] is None:
-                mate = int(words[words.index("mate") + 1])
-                if mate > 0:
-                    found[(ending, index)] = int(words[words.index("nodes") + 1])
-                    send("stop")
-    send("quit")
-    proc.wait()
+    with UciEngine(engine, options={"Hash": 16, **dict(options)}) as uci:
+        uci.is_ready()
+        for ending, index, fen in starts:
+            uci.new_game()
+            uci.position("fen " + fen)
+            found[(ending, index)] = None
+            for line in uci.go(f"nodes {limit}"):
+                info = parse_info(line)
+                kind, mate, _ = info.get("score", (None, 0, None))
+                if kind == "mate" and mate > 0 and found[(ending, index)] is None:
+                    found[(ending, index)] = info["nodes"]
+                    uci.send("stop")
     return found
 
 

@@ -13,14 +13,15 @@ combined games, so a stopped SPRT can be resumed in a second run.
 import collections
 import sys
 
-from match_pgn import scored_games
-
-sys.path.insert(0, "/work/shared/tools/match")
-import match  # noqa: E402
+from match_pgn import match_runner, scored_games
 
 
 def main():
     args = sys.argv[1:]
+    if not args or "-h" in args or "--help" in args:
+        print(__doc__)
+        return
+    match = match_runner()
     bounds = None
     if "--sprt" in args:
         at = args.index("--sprt")

@@ -13,16 +13,16 @@ continued with `--opening-start` replays as one test.
 """
 import sys
 
-from match_pgn import scored_games
-
-sys.path.insert(0, "/work/shared/tools/match")
-import match  # noqa: E402
+from match_pgn import match_runner, scored_games
 
 SCORES = [0.0, 0.25, 0.5, 0.75, 1.0]
 
 
 def main():
     args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        return
     model = "normalized"
     if "--logistic" in args:
         args.remove("--logistic")
@@ -30,6 +30,7 @@ def main():
     if len(args) < 4:
         sys.exit(__doc__)
     name, elo0, elo1, paths = args[0], float(args[1]), float(args[2]), args[3:]
+    match = match_runner()
     sprt = match.Sprt(elo0=elo0, elo1=elo1, model=model)
     penta = [0] * 5
     games = 0

@@ -14,9 +14,22 @@ position with `ucinewgame` and `go nodes N` and reads its last score. Prints,
 per ending, how many positions reported a mate and how many reported exactly
 the expected N.
 """
-import subprocess
 import sys
 import time
+
+from uci_engine import UciEngine, parse_info
+
+
+def search(engine, fen, limit):
+    """The last score the engine reports for `fen`, as `mate N` / `cp N`, or None."""
+    engine.new_game()
+    engine.position("fen " + fen)
+    score = None
+    for line in engine.go(f"nodes {limit}"):
+        if "score" in (info := parse_info(line)):
+            kind, value, _ = info["score"]
+            score = f"{kind} {value}"
+    return score
 
 
 def main():
@@ -26,54 +39,30 @@ def main():
         i = args.index("--nodes")
         nodes = int(args[i + 1])
         del args[i:i + 2]
-    engine, path = args
+    if len(args) != 2:
+        sys.exit(__doc__)
+    engine_path, path = args
     rows = [line.rstrip("\n").split("\t") for line in open(path) if line.strip()]
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-
-    def send(line):
-        proc.stdin.write(line + "\n")
-        proc.stdin.flush()
-
-    def search(fen, limit):
-        send("ucinewgame")
-        send("position fen " + fen)
-        send(f"go nodes {limit}")
-        score = None
-        while True:
-            line = proc.stdout.readline()
-            if not line:
-                sys.exit("engine exited")
-            words = line.split()
-            if "score" in words:
-                i = words.index("score")
-                score = " ".join(words[i:i + 3])
-            if line.startswith("bestmove"):
-                return score
-
-    send("uci")
-    send("setoption name Hash value 16")
-    send("isready")
-    while proc.stdout.readline().strip() != "readyok":
-        pass
-    for ending in dict.fromkeys(r[0] for r in rows):
-        fen = next(r[2] for r in rows if r[0] == ending)
-        deadline = time.time() + 120
-        while not (search(fen, 1) or "").startswith("score mate") and time.time() < deadline:
-            time.sleep(0.5)
-    totals = {}
-    misses = []
-    for ending, index, fen, expected in rows:
-        score = search(fen, nodes) or ""
-        reported = score.startswith("score mate")
-        exact = score == "score " + expected
-        total = totals.setdefault(ending, [0, 0, 0])
-        total[0] += 1
-        total[1] += reported
-        total[2] += exact
-        if not exact:
-            misses.append(f"{ending} {index} {fen}: expected {expected}, got {score or 'nothing'}")
-    send("quit")
+    with UciEngine(engine_path, options={"Hash": 16}) as engine:
+        engine.is_ready()
+        for ending in dict.fromkeys(r[0] for r in rows):
+            fen = next(r[2] for r in rows if r[0] == ending)
+            deadline = time.time() + 120
+            while not (search(engine, fen, 1) or "").startswith("mate") and time.time() < deadline:
+                time.sleep(0.5)
+        totals = {}
+        misses = []
+        for ending, index, fen, expected in rows:
+            score = search(engine, fen, nodes) or ""
+            reported = score.startswith("mate")
+            exact = score == expected
+            total = totals.setdefault(ending, [0, 0, 0])
+            total[0] += 1
+            total[1] += reported
+            total[2] += exact
+            if not exact:
+                misses.append(f"{ending} {index} {fen}: expected {expected}, "
+                              f"got {score or 'nothing'}")
     print(f"{'ending':8} {'positions':>9} {'mate':>6} {'exact':>6}   (go nodes {nodes})")
     for ending, (count, reported, exact) in totals.items():
         print(f"{ending:8} {count:9} {reported:6} {exact:6}")

@@ -12,10 +12,11 @@ on an idle machine: a feature's cost at equal depth, tree and speed together.
 """
 import argparse
 import random
-import subprocess
 import time
 
 import chess.pgn
+
+from uci_engine import UciEngine, parse_info
 
 
 def positions(pgn_path, count):
@@ -40,39 +41,19 @@ def main():
     parser.add_argument("--option", action="append", default=[], help="Name=Value")
     args = parser.parse_args()
 
-    engine = subprocess.Popen([args.binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-
-    def wait_for(prefix):
-        while not (line := engine.stdout.readline()).startswith(prefix):
-            if not line:
-                raise SystemExit("the engine closed its output")
-
-    send("uci")
-    send("setoption name Hash value 16")
-    for option in args.option:
-        name, value = option.split("=", 1)
-        send(f"setoption name {name} value {value}")
+    options = {"Hash": 16, **dict(option.split("=", 1) for option in args.option)}
     total_nodes, total_time = 0, 0.0
-    for fen in positions(args.pgn, args.count):
-        send("ucinewgame")
-        send("position fen " + fen)
-        send("isready")
-        wait_for("readyok")
-        started = time.perf_counter()
-        send(f"go depth {args.depth}")
-        nodes = 0
-        while not (line := engine.stdout.readline()).startswith("bestmove"):
-            words = line.split()
-            if "nodes" in words:
-                nodes = int(words[words.index("nodes") + 1])
-        total_time += time.perf_counter() - started
-        total_nodes += nodes
-    send("quit")
+    with UciEngine(args.binary, options=options, quiet=True) as engine:
+        for fen in positions(args.pgn, args.count):
+            engine.new_game()
+            engine.position("fen " + fen)
+            engine.is_ready()
+            started = time.perf_counter()
+            nodes = 0
+            for line in engine.go(f"depth {args.depth}"):
+                nodes = parse_info(line).get("nodes", nodes)
+            total_time += time.perf_counter() - started
+            total_nodes += nodes
     print(f"{' '.join(args.option) or 'defaults'}: depth {args.depth}, {args.count} positions, "
           f"{total_nodes} nodes, {total_time:.2f} s")
 

@@ -9,20 +9,12 @@ use std::path::PathBuf;
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// SplitMix64: tiny, deterministic, good enough for magics and Zobrist keys.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
-}
+/// The crate's own generator, compiled in here too: a build script cannot
+/// depend on the crate it builds.
+#[path = "src/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+use rng::SplitMix64;
 
 fn on_board(f: i32, r: i32) -> bool {
     (0..8).contains(&f) && (0..8).contains(&r)
@@ -96,7 +88,7 @@ struct SliderTables {
     pext_table: Vec<u64>,
 }
 
-fn build_slider(dirs: &[(i32, i32)], rng: &mut Rng, table_base: usize) -> SliderTables {
+fn build_slider(dirs: &[(i32, i32)], rng: &mut SplitMix64, table_base: usize) -> SliderTables {
     let mut t = SliderTables {
         masks: vec![],
         magics: vec![],
@@ -167,6 +159,7 @@ fn write_array(out: &mut String, name: &str, ty: &str, values: impl Iterator<Ite
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/rng.rs");
     let mut out = String::new();
     let knight: Vec<(i32, i32)> = vec![
         (1, 2),
@@ -212,7 +205,7 @@ fn main() {
         "u64",
         (0..64).map(|s| slider(s, 0, &BISHOP_DIRS)),
     );
-    let mut rng = Rng(0x4D61_7465_7769_7365); // "Matewise"
+    let mut rng = SplitMix64::new(0x4D61_7465_7769_7365); // "Matewise"
     let rook = build_slider(&ROOK_DIRS, &mut rng, 0);
     let bishop = build_slider(&BISHOP_DIRS, &mut rng, rook.magic_table.len());
     for (name, t) in [("ROOK", &rook), ("BISHOP", &bishop)] {
@@ -264,15 +257,15 @@ fn main() {
     write_array(&mut out, "BETWEEN", "u64", between.into_iter());
     write_array(&mut out, "LINE", "u64", line.into_iter());
 
-    let mut zrng = Rng(0x5A6F_6272_6973_7421);
+    let mut zrng = SplitMix64::new(0x5A6F_6272_6973_7421);
     write_array(
         &mut out,
         "ZOBRIST_PIECES",
         "u64",
-        (0..12 * 64).map(|_| zrng.next()),
+        (0..12 * 64).map(|_| zrng.next_u64()),
     );
     // Castling keys are the XOR of one key per right, so a right's removal is one XOR away.
-    let rights: Vec<u64> = (0..4).map(|_| zrng.next()).collect();
+    let rights: Vec<u64> = (0..4).map(|_| zrng.next_u64()).collect();
     write_array(
         &mut out,
         "ZOBRIST_CASTLING",
@@ -287,12 +280,12 @@ fn main() {
         &mut out,
         "ZOBRIST_EP_FILE",
         "u64",
-        (0..8).map(|_| zrng.next()),
+        (0..8).map(|_| zrng.next_u64()),
     );
     writeln!(
         out,
         "pub(crate) const ZOBRIST_SIDE: u64 = {:#x};",
-        zrng.next()
+        zrng.next_u64()
     )
     .unwrap();
 

@@ -3,6 +3,7 @@
 //! builds that revision in a scratch worktree and compares node counts and
 //! speed, alternating runs so that machine noise hits both alike.
 
+use crate::paths::{target_dir, workspace_root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -11,16 +12,16 @@ struct BenchRun {
     nps: u64,
 }
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask sits in the workspace")
-        .to_path_buf()
-}
-
+/// Builds the release binary of the checkout in `dir` into `target_dir`,
+/// showing Cargo's progress: a build from scratch takes minutes.
 fn build(dir: &Path, target_dir: &Path) -> Result<PathBuf, String> {
+    eprintln!(
+        "building the release binary of {} in {}",
+        dir.display(),
+        target_dir.display()
+    );
     let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "--package", "matewise", "--quiet"])
+        .args(["build", "--release", "--package", "matewise"])
         .env("CARGO_TARGET_DIR", target_dir)
         .current_dir(dir)
         .status()
@@ -80,13 +81,14 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let depth = args.depth.map(|d| d.to_string());
     let depth = depth.as_deref();
     let rounds = args.rounds;
-    let current = build(&root, &root.join("target"))?;
+    let target = target_dir();
+    let current = build(&root, &target)?;
     let Some(rev) = args.baseline.as_deref() else {
         let run = run_bench(&current, depth)?;
         println!("{} nodes {} nps", run.nodes, run.nps);
         return Ok(());
     };
-    let scratch = root.join("target").join("bench-baseline");
+    let scratch = target.join("bench-baseline");
     let worktree = scratch.join("tree");
     let _ = Command::new("git")
         .args(["worktree", "remove", "--force"])

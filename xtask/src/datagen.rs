@@ -25,28 +25,12 @@
 //! an interrupted run resumes where it stopped.
 
 use crate::progress;
-use movegen::{Board, KeyHistory, MoveList, PieceKind};
+use movegen::{Board, KeyHistory, MoveList, PieceKind, SplitMix64};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// SplitMix64: the game's random opening.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn search(
     searcher: &mut Searcher,
@@ -66,7 +50,7 @@ fn search(
 
 /// A balanced random opening for game `index`.
 fn opening(seed: u64, index: u64, searcher: &mut Searcher) -> Board {
-    let mut rng = Rng(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     loop {
         let mut board = Board::default();
         let plies = 8 + rng.below(2);
@@ -300,9 +284,9 @@ mod tests {
             assert!(!board.in_check() && quiet(&board), "{line}");
             assert!(["[1.0]", "[0.5]", "[0.0]"].contains(&result), "{line}");
             assert!(white_cp.parse::<i32>().is_ok(), "{line}");
-            assert!(crate::tune::parse_result(line).is_some(), "{line}");
+            assert!(crate::tune::data::parse_result(line).is_some(), "{line}");
             assert_eq!(
-                crate::tune::parse_board(line).map(|b| b.to_fen()),
+                crate::tune::data::parse_board(line).map(|b| b.to_fen()),
                 Some(board.to_fen())
             );
         }

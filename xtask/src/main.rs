@@ -8,9 +8,11 @@ mod datagen;
 mod mate_suite;
 mod mates;
 mod mdp;
+mod paths;
 mod perft;
 mod progress;
 mod tune;
+mod uci_engine;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -107,6 +109,9 @@ mod tests {
             "mates --suite FILE --nodes 100000 --threads 1 --hash 16 --missed OUT \
              --sample 100 --seed 7 --no-glance --no-tables"
                 .to_string(),
+            "mates --suite FILE --engine stockfish --option Threads=1 --option Hash=16 \
+             --nodes 100000 --threads 2 --sample 100 --seed 7"
+                .to_string(),
             "mdp".to_string(),
             "mdp --full-width".to_string(),
             format!("mdp --depth 20 --fen \"{fen}\" --full-width"),
@@ -115,7 +120,8 @@ mod tests {
             "datagen --out d.epd".to_string(),
             "tune --data d.epd".to_string(),
             "tune --data d.epd --epochs 2".to_string(),
-            "tune --data d.epd --epochs 400 --lr 1.0 --out w.rs --limit 1000 --groups".to_string(),
+            "tune --data d.epd --epochs 400 --lr 1.0 --out w.rs --limit 1000".to_string(),
+            "tune --data d.epd --out w.rs --limit 1000 --groups".to_string(),
             "tune --data d.epd --per-term".to_string(),
             "tune --data d.epd --l2 1e-6 --free-phases --free-signs --free-technique".to_string(),
             "help".to_string(),

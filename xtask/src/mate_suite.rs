@@ -5,9 +5,14 @@
 //! is mated in -N). Every position is searched in-process, single-threaded,
 //! with a fresh hash and fresh histories, so the counts depend only on the
 //! binary and the node budget, never on `--threads` or the machine's load.
+//!
+//! With `--engine PROGRAM` another UCI engine searches instead (`ucinewgame`
+//! and `go nodes N` per position, one process per thread), judged the same
+//! way on the same seeded sample.
 
 use crate::progress;
-use movegen::{Board, KeyHistory};
+use crate::uci_engine::UciEngine;
+use movegen::{Board, KeyHistory, SplitMix64};
 use search::{Bound, Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
 use std::sync::Mutex;
@@ -62,6 +67,14 @@ pub(crate) struct SuiteRun {
     pub(crate) sample: Option<usize>,
     pub(crate) seed: u64,
     pub(crate) options: SearchOptions,
+    /// Another UCI engine to search with instead of Matewise's own search.
+    pub(crate) engine: Option<ExternalEngine>,
+}
+
+/// A UCI engine's program and the options to set on it.
+pub(crate) struct ExternalEngine {
+    pub(crate) program: String,
+    pub(crate) options: Vec<(String, String)>,
 }
 
 fn parse_line(line: &str) -> Result<Option<(Board, i32)>, String> {
@@ -113,18 +126,10 @@ fn read_suite(path: &str) -> Result<Vec<Problem>, String> {
 /// A seeded choice of `count` problems, in suite order (splitmix64 draws,
 /// so that the same seed picks the same sample on every machine).
 fn sample(problems: Vec<Problem>, count: usize, seed: u64) -> Vec<Problem> {
-    let mut state = seed;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix64::new(seed);
     let mut indices: Vec<usize> = (0..problems.len()).collect();
     for i in (1..indices.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        indices.swap(i, j);
+        indices.swap(i, rng.below(i + 1));
     }
     let mut chosen: Vec<usize> = indices.into_iter().take(count).collect();
     chosen.sort_unstable();
@@ -174,7 +179,52 @@ fn solve(problem: &Problem, run: &SuiteRun) -> Outcome {
     }
 }
 
+/// Who searches the problems: the search in this process, or one engine
+/// process per thread.
+enum Solver {
+    InProcess,
+    External(UciEngine),
+}
+
+impl Solver {
+    fn start(run: &SuiteRun) -> Result<Solver, String> {
+        match &run.engine {
+            None => Ok(Solver::InProcess),
+            Some(engine) => UciEngine::start(&engine.program, run.hash_mb, &engine.options)
+                .map(Solver::External),
+        }
+    }
+
+    fn solve(&mut self, problem: &Problem, run: &SuiteRun) -> Result<Outcome, String> {
+        match self {
+            Solver::InProcess => Ok(solve(problem, run)),
+            Solver::External(engine) => {
+                let end = engine.search(&problem.board.to_fen(), run.nodes)?;
+                Ok(Outcome {
+                    mate: end.mate,
+                    nodes: end.nodes,
+                })
+            }
+        }
+    }
+}
+
+/// Builds the distance-to-mate tables before the first search, not in the
+/// background during one, so that the counts never depend on when a table
+/// became ready; says so, as it takes a while.
+fn build_tables() {
+    let started = Instant::now();
+    eprintln!("building the distance-to-mate tables (--no-tables skips this)...");
+    std::thread::scope(|scope| {
+        for ending in eval_terms::dtm::Ending::ALL {
+            scope.spawn(move || eval_terms::dtm::build_now(ending));
+        }
+    });
+    eprintln!("tables built in {:.1} s", started.elapsed().as_secs_f64());
+}
+
 pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
+    let started = Instant::now();
     let mut problems = read_suite(&run.path)?;
     if let Some(count) = run.sample {
         problems = sample(problems, count, run.seed);
@@ -182,41 +232,51 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     if problems.is_empty() {
         return Err(format!("{}: no 'FEN bm #N;' lines", run.path));
     }
-    if run.options.endgame_tables {
-        // Built before the first search, not in the background during one,
-        // so that the counts never depend on when a table became ready.
-        std::thread::scope(|scope| {
-            for ending in eval_terms::dtm::Ending::ALL {
-                scope.spawn(move || eval_terms::dtm::build_now(ending));
-            }
-        });
+    if run.engine.is_none() && run.options.endgame_tables {
+        build_tables();
     }
     let total = problems.len();
+    eprintln!(
+        "searching {total} positions, {} nodes each, on {} thread(s)",
+        run.nodes,
+        run.threads.max(1)
+    );
     let outcomes = Mutex::new(vec![Outcome::default(); total]);
     let next = AtomicUsize::new(0);
     let found_so_far = AtomicUsize::new(0);
-    let started = Instant::now();
+    let first_error = Mutex::new(None);
     let bar = progress::bar(total as u64, "{human_pos}/{human_len} positions");
     std::thread::scope(|scope| {
         for _ in 0..run.threads.max(1) {
             scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
+                let work = || -> Result<(), String> {
+                    let mut solver = Solver::start(run)?;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= total {
+                            return Ok(());
+                        }
+                        let outcome = solver.solve(&problems[i], run)?;
+                        let found = found_so_far
+                            .fetch_add(usize::from(outcome.mate.is_some()), Ordering::Relaxed)
+                            + usize::from(outcome.mate.is_some());
+                        outcomes.lock().expect("outcomes lock")[i] = outcome;
+                        bar.set_message(format!("mates {found}"));
+                        bar.inc(1);
                     }
-                    let outcome = solve(&problems[i], run);
-                    let found = found_so_far
-                        .fetch_add(usize::from(outcome.mate.is_some()), Ordering::Relaxed)
-                        + usize::from(outcome.mate.is_some());
-                    outcomes.lock().expect("outcomes lock")[i] = outcome;
-                    bar.set_message(format!("mates {found}"));
-                    bar.inc(1);
+                };
+                if let Err(e) = work() {
+                    // The other threads stop at their next position.
+                    next.store(total, Ordering::Relaxed);
+                    first_error.lock().expect("error lock").get_or_insert(e);
                 }
             });
         }
     });
     bar.finish_and_clear();
+    if let Some(e) = first_error.into_inner().expect("error lock") {
+        return Err(e);
+    }
     let outcomes = outcomes.into_inner().expect("outcomes lock");
     report(run, &problems, &outcomes, started.elapsed())
 }
@@ -250,15 +310,21 @@ fn report(
     }
     let [missed_count, found, best, wrong_count] = counts;
     let nodes: u64 = outcomes.iter().map(|o| o.nodes).sum();
+    let searcher = match &run.engine {
+        Some(engine) => format!("engine {}", engine.program),
+        None => format!(
+            "glance {}",
+            if run.options.mate_at_a_glance {
+                "on"
+            } else {
+                "off"
+            }
+        ),
+    };
     println!(
-        "{} positions, {} nodes each, glance {}",
+        "{} positions, {} nodes each, {searcher}",
         problems.len(),
         run.nodes,
-        if run.options.mate_at_a_glance {
-            "on"
-        } else {
-            "off"
-        }
     );
     println!(
         "mates reported {} ({:.1}%), at the best distance {}, wrong {}, missed {}",
@@ -268,7 +334,11 @@ fn report(
         wrong_count,
         missed_count
     );
-    println!("{} nodes searched in {:.1} s", nodes, elapsed.as_secs_f64());
+    println!(
+        "{} nodes searched, {:.1} s in all",
+        nodes,
+        elapsed.as_secs_f64()
+    );
     if !wrong.is_empty() {
         print!("wrong:\n{wrong}");
     }

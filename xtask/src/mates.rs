@@ -1,7 +1,7 @@
 //! `cargo xtask mates`: nodes and time to prove the project's mate test
 //! positions, with Mate at a Glance on and off.
 
-use crate::mate_suite::{SuiteRun, run_suite};
+use crate::mate_suite::{ExternalEngine, SuiteRun, run_suite};
 use movegen::{Board, KeyHistory};
 use search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
 use std::time::Duration;
@@ -84,6 +84,18 @@ pub(crate) struct Args {
     /// Switch the distance-to-mate tables off.
     #[arg(long, requires = "suite")]
     no_tables: bool,
+    /// Search with this UCI engine (any program) instead of in-process, one process per thread.
+    #[arg(long, value_name = "PROGRAM", requires = "suite", conflicts_with_all = ["no_glance", "no_tables"])]
+    engine: Option<String>,
+    /// Set a UCI option of --engine (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE", requires = "engine", value_parser = name_and_value)]
+    options: Vec<(String, String)>,
+}
+
+fn name_and_value(text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .map(|(name, value)| (name.to_string(), value.to_string()))
+        .ok_or_else(|| format!("'{text}' is not NAME=VALUE"))
 }
 
 pub(crate) fn run(args: &Args) -> Result<(), String> {
@@ -101,6 +113,10 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
                 endgame_tables: !args.no_tables,
                 ..SearchOptions::default()
             },
+            engine: args.engine.as_ref().map(|program| ExternalEngine {
+                program: program.clone(),
+                options: args.options.clone(),
+            }),
         };
         return run_suite(&run);
     }

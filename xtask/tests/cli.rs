@@ -91,3 +91,65 @@ fn the_top_level_lists_every_task() {
         }
     }
 }
+
+#[test]
+fn tune_refuses_options_its_mode_ignores() {
+    for args in [
+        &["--groups", "--epochs", "3"][..],
+        &["--groups", "--lr", "0.5"],
+        &["--per-term", "--l2", "0"],
+        &["--per-term", "--free-signs"],
+        &["--groups", "--free-phases"],
+        &["--groups", "--free-technique"],
+    ] {
+        let out = xtask(&[&["tune", "--data", "d.epd"][..], args].concat());
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn tune_writes_an_untracked_table_unless_told() {
+    let scratch = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tune_default_out");
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).unwrap();
+    let data = scratch.join("d.epd");
+    std::fs::write(
+        &data,
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 [1.0]\n\
+         4k3/pp6/8/8/8/8/8/4K3 b - - 0 1 [0.0]\n\
+         3r2k1/pp3ppp/2p5/8/8/2P5/PP3PPP/3R2K1 w - - 0 1 [0.5]\n\
+         8/8/4k3/8/1B6/4K3/8/6N1 w - - 0 1 [0.5]\n\
+         4k3/8/8/8/8/8/3QP3/4K3 w - - 0 1 [1.0]\n",
+    )
+    .unwrap();
+    let table = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/eval-terms/src/weights.rs"
+    );
+    let before = std::fs::read(table).unwrap();
+    let target = scratch.join("target");
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["tune", "--data", data.to_str().unwrap(), "--epochs", "2"])
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .expect("the xtask binary runs");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let written = target.join("tune").join("weights.rs");
+    assert!(
+        stdout.contains(&format!("tuned weights written to {}", written.display())),
+        "{stdout}"
+    );
+    assert!(
+        std::fs::read_to_string(&written)
+            .unwrap()
+            .contains("weights!")
+    );
+    assert_eq!(
+        std::fs::read(table).unwrap(),
+        before,
+        "the engine's table changed"
+    );
+}

@@ -32,6 +32,8 @@ mod session;
 
 pub use options::{ENGINE_OPTIONS, declarations};
 pub use output::{Output, info_line, wdl};
+/// The depth [`bench`] searches to unless told otherwise.
+pub use search::BENCH_DEPTH;
 pub use session::{Flow, Session};
 
 use movegen::{Board, perft, perft_divide};

@@ -16,6 +16,7 @@
 //!   and a material key current, plus checkers and pinned pieces.
 //! - [`Board::see_ge`], [`Board::gives_check`] (and [`CheckSquares`] for many
 //!   moves of one position), [`perft`].
+//! - [`SplitMix64`], a small seeded random-number generator.
 //!
 //! ```
 //! use movegen::{perft, Board, MoveList};
@@ -45,6 +46,7 @@ mod make;
 mod movegen;
 mod moves;
 mod perft;
+mod rng;
 mod see;
 mod types;
 mod uci;
@@ -59,6 +61,7 @@ pub use make::IllegalMoveError;
 pub use movegen::PieceMoves;
 pub use moves::{Move, MoveKind, MoveList, UciMove};
 pub use perft::{perft, perft_divide};
+pub use rng::SplitMix64;
 pub use see::SEE_VALUES;
 pub use types::{Color, File, ParseError, Piece, PieceKind, Rank, Square};
 pub use uci::MoveTextError;

@@ -4,8 +4,7 @@
 
 mod common;
 
-use common::Rng;
-use movegen::{BitBoard, Color, Square, attacks};
+use movegen::{BitBoard, Color, SplitMix64, Square, attacks};
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -46,7 +45,7 @@ fn naive_leaper(sq: Square, steps: &[(i32, i32)]) -> BitBoard {
 }
 
 /// Random occupancies of several densities, the empty and the full board included.
-fn occupancies(rng: &mut Rng, n: usize) -> Vec<BitBoard> {
+fn occupancies(rng: &mut SplitMix64, n: usize) -> Vec<BitBoard> {
     let mut out = vec![BitBoard::EMPTY, BitBoard::FULL];
     for i in 0..n {
         let bits = match i % 3 {
@@ -136,7 +135,7 @@ fn empty_board_rays() {
 
 #[test]
 fn slider_attacks_match_a_naive_walk() {
-    let mut rng = Rng(0x0A77_AC45);
+    let mut rng = SplitMix64::new(0x0A77_AC45);
     for sq in Square::ALL {
         for occupied in occupancies(&mut rng, 1_500) {
             let rook = naive_slider(sq, occupied, &ROOK_DIRS);
@@ -229,7 +228,7 @@ fn pext_lookups_match_magic_lookups() {
         eprintln!("no BMI2 on this CPU: the PEXT path cannot be tested here");
         return;
     }
-    let mut rng = Rng(0x9E87_B312);
+    let mut rng = SplitMix64::new(0x9E87_B312);
     for sq in Square::ALL {
         for occupied in occupancies(&mut rng, 2_000) {
             assert_eq!(

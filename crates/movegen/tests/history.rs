@@ -2,8 +2,8 @@
 
 mod common;
 
-use common::{Rng, legal_moves};
-use movegen::{Board, KeyHistory};
+use common::legal_moves;
+use movegen::{Board, KeyHistory, SplitMix64};
 
 #[test]
 fn knight_shuffles_repeat_the_start_position() {
@@ -41,7 +41,7 @@ fn an_irreversible_move_ends_the_window() {
 
 #[test]
 fn repetitions_match_a_full_scan_in_random_games() {
-    let mut rng = Rng(0x4E9E_A7ED);
+    let mut rng = SplitMix64::new(0x4E9E_A7ED);
     let mut repeated = 0;
     for _ in 0..300 {
         let mut board = Board::default();

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::{Rng, after, chess960_fen, legal_moves, random_games};
-use movegen::{Board, Move, MoveKind, MoveList, PieceKind, START_FEN};
+use common::{after, chess960_fen, legal_moves, random_games};
+use movegen::{Board, Move, MoveKind, MoveList, PieceKind, START_FEN, SplitMix64};
 use std::collections::HashSet;
 
 /// Every invariant checked at every ply.
@@ -188,7 +188,7 @@ fn check_position(board: &Board) {
     }
 }
 
-fn chess960_start(rng: &mut Rng) -> Board {
+fn chess960_start(rng: &mut SplitMix64) -> Board {
     // A few fixed start positions plus random ones.
     const FIXED: [usize; 4] = [0, 2, 959, 333];
     let n = if rng.below(2) == 0 {

@@ -3,8 +3,10 @@
 
 mod common;
 
-use common::{POSITIONS, Rng, legal_moves, random_games};
-use movegen::{BitBoard, Board, CastleSide, Color, File, Move, MoveKind, Piece, PieceKind, Square};
+use common::{POSITIONS, legal_moves, random_games};
+use movegen::{
+    BitBoard, Board, CastleSide, Color, File, Move, MoveKind, Piece, PieceKind, SplitMix64, Square,
+};
 
 fn board(fen: &str) -> Board {
     Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -154,7 +156,7 @@ fn naive_check_info(board: &Board, color: Color) -> (BitBoard, BitBoard) {
 
 #[test]
 fn check_info_for_either_side_matches_brute_force() {
-    let start = |rng: &mut Rng| board(POSITIONS[rng.below(POSITIONS.len())]);
+    let start = |rng: &mut SplitMix64| board(POSITIONS[rng.below(POSITIONS.len())]);
     let positions = random_games(0xC4EC, 60, 120, start, |b| {
         let stm = b.side_to_move();
         assert_eq!(b.check_info_for(stm), (b.checkers(), b.pinned()), "{b}");

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::{Rng, legal_moves, random_games};
-use movegen::{Board, Move, PieceKind, SEE_VALUES, START_FEN, Square};
+use common::{legal_moves, random_games};
+use movegen::{Board, Move, PieceKind, SEE_VALUES, START_FEN, SplitMix64, Square};
 
 /// Known exchanges: FEN, move, exact value with P=100, N=B=300, R=500, Q=900.
 ///
@@ -410,7 +410,7 @@ fn reference_see_agrees_with_the_known_exchanges() {
 fn see_ge_matches_a_swap_list_reference_in_random_positions() {
     let start = Board::from_fen(START_FEN).unwrap();
     let mut checked = 0usize;
-    let mut rng = Rng(0x5EE5_EE5E);
+    let mut rng = SplitMix64::new(0x5EE5_EE5E);
     random_games(
         0x0005_EE00,
         300,

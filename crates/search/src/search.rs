@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 use eval_terms::dtm::Dtm;
 use movegen::{Board, Move, PieceKind};
 #[cfg(not(feature = "tune"))]
-use once_cell::sync::Lazy;
+use std::sync::LazyLock;
 
 /// The late-move reduction at `depth` for the `played`-th move, in plies
 /// (both at least 1).
@@ -23,7 +23,7 @@ fn reduction_formula(depth: usize, played: usize) -> i32 {
 
 /// Late-move reductions by depth and move number, in plies.
 #[cfg(not(feature = "tune"))]
-static REDUCTIONS: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (played, r) in row.iter_mut().enumerate().skip(1) {

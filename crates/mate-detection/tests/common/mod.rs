@@ -4,29 +4,9 @@
 
 #![allow(dead_code)]
 
-use movegen::{BitBoard, Board, Color, File, Move, MoveList, PieceKind, Rank, Square, attacks};
-
-/// SplitMix64: small, fast and reproducible.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
+use movegen::{
+    BitBoard, Board, Color, File, Move, MoveList, PieceKind, Rank, SplitMix64, Square, attacks,
+};
 
 /// Where random games start: the start position and a few middlegames and
 /// endings with castled kings and back ranks.
@@ -46,8 +26,9 @@ const STARTS: [&str; 8] = [
 /// that kings get exposed and mates come up; games restart after 160 plies
 /// or when over.
 pub fn random_game_positions(seed: u64, count: usize, mut visit: impl FnMut(&Board)) {
-    let mut rng = Rng::new(seed);
-    let new_game = |rng: &mut Rng| Board::from_fen(STARTS[rng.below(STARTS.len())]).unwrap();
+    let mut rng = SplitMix64::new(seed);
+    let new_game =
+        |rng: &mut SplitMix64| Board::from_fen(STARTS[rng.below_scaled(STARTS.len())]).unwrap();
     let mut board = new_game(&mut rng);
     let mut ply = 0;
     let mut seen = 0;
@@ -64,7 +45,7 @@ pub fn random_game_positions(seed: u64, count: usize, mut visit: impl FnMut(&Boa
             continue;
         }
         forcing.clear();
-        if rng.below(3) == 0 {
+        if rng.below_scaled(3) == 0 {
             let them = board.colors(!board.side_to_move());
             forcing.extend(
                 moves
@@ -74,7 +55,7 @@ pub fn random_game_positions(seed: u64, count: usize, mut visit: impl FnMut(&Boa
             );
         }
         let pool = if forcing.is_empty() { &moves } else { &forcing };
-        let mv = pool[rng.below(pool.len())];
+        let mv = pool[rng.below_scaled(pool.len())];
         board.play_unchecked(mv);
         ply += 1;
     }
@@ -85,7 +66,7 @@ pub fn random_game_positions(seed: u64, count: usize, mut visit: impl FnMut(&Boa
 /// handful of random attackers (pawns about to promote among them). FENs the
 /// board rejects (the side not to move in check, say) are skipped.
 pub fn king_hunt_positions(seed: u64, count: usize, mut visit: impl FnMut(&Board)) {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut seen = 0;
     while seen < count {
         if let Some(board) = king_hunt(&mut rng) {
@@ -95,23 +76,23 @@ pub fn king_hunt_positions(seed: u64, count: usize, mut visit: impl FnMut(&Board
     }
 }
 
-fn king_hunt(rng: &mut Rng) -> Option<Board> {
+fn king_hunt(rng: &mut SplitMix64) -> Option<Board> {
     let mut cells: [Option<(PieceKind, Color)>; 64] = [None; 64];
-    let attacker = if rng.below(2) == 0 {
+    let attacker = if rng.below_scaled(2) == 0 {
         Color::White
     } else {
         Color::Black
     };
     let defender = !attacker;
-    let king = if rng.below(10) < 6 {
-        Square::new(File::ALL[rng.below(8)], defender.back_rank())
+    let king = if rng.below_scaled(10) < 6 {
+        Square::new(File::ALL[rng.below_scaled(8)], defender.back_rank())
     } else {
-        Square::ALL[rng.below(64)]
+        Square::ALL[rng.below_scaled(64)]
     };
     cells[king as usize] = Some((PieceKind::King, defender));
     for sq in attacks::king(king) {
-        if rng.below(100) < 45 {
-            let kind = match rng.below(10) {
+        if rng.below_scaled(100) < 45 {
+            let kind = match rng.below_scaled(10) {
                 0..=4 => PieceKind::Pawn,
                 5 | 6 => PieceKind::Rook,
                 7 => PieceKind::Bishop,
@@ -125,15 +106,15 @@ fn king_hunt(rng: &mut Rng) -> Option<Board> {
             cells[sq as usize] = Some((kind, defender));
         }
     }
-    let mut place = |rng: &mut Rng, kind: PieceKind, color: Color| {
+    let mut place = |rng: &mut SplitMix64, kind: PieceKind, color: Color| {
         for _ in 0..8 {
-            let sq = if kind == PieceKind::Pawn && color == attacker && rng.below(4) == 0 {
+            let sq = if kind == PieceKind::Pawn && color == attacker && rng.below_scaled(4) == 0 {
                 Square::new(
-                    File::ALL[rng.below(8)],
+                    File::ALL[rng.below_scaled(8)],
                     attacker.relative_rank(Rank::Seventh),
                 )
             } else {
-                Square::ALL[rng.below(64)]
+                Square::ALL[rng.below_scaled(64)]
             };
             if cells[sq as usize].is_none() {
                 cells[sq as usize] = Some((kind, color));
@@ -152,12 +133,12 @@ fn king_hunt(rng: &mut Rng) -> Option<Board> {
         PieceKind::Knight,
         PieceKind::Pawn,
     ];
-    for _ in 0..1 + rng.below(4) {
-        let kind = KINDS[rng.below(KINDS.len())];
+    for _ in 0..1 + rng.below_scaled(4) {
+        let kind = KINDS[rng.below_scaled(KINDS.len())];
         place(rng, kind, attacker);
     }
-    for _ in 0..rng.below(4) {
-        let kind = KINDS[rng.below(KINDS.len())];
+    for _ in 0..rng.below_scaled(4) {
+        let kind = KINDS[rng.below_scaled(KINDS.len())];
         place(rng, kind, defender);
     }
     let side = if attacker == Color::White { 'w' } else { 'b' };

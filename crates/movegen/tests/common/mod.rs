@@ -1,33 +1,9 @@
-//! Helpers shared by the integration tests: a small deterministic PRNG,
+//! Helpers shared by the integration tests: the seeded generator,
 //! Chess960 start positions, a list of varied positions and random games.
 
 #![allow(dead_code)]
 
-use movegen::{Board, Move, MoveList};
-
-/// SplitMix64: deterministic, tiny, good enough to pick moves and bits.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// Sparse random bits (about 1 in 8 set): occupancies with some open lines.
-    pub fn sparse(&mut self) -> u64 {
-        self.next_u64() & self.next_u64() & self.next_u64()
-    }
-}
+use movegen::{Board, Move, MoveList, SplitMix64};
 
 /// The back rank of Chess960 start position `n` (0..960) in Scharnagl's
 /// numbering, upper case, a-file first. Position 518 is `RNBQKBNR`.
@@ -140,10 +116,10 @@ pub fn random_games(
     seed: u64,
     games: usize,
     max_plies: usize,
-    mut start: impl FnMut(&mut Rng) -> Board,
+    mut start: impl FnMut(&mut SplitMix64) -> Board,
     mut visit: impl FnMut(&Board),
 ) -> usize {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut positions = 0;
     for _ in 0..games {
         let mut board = start(&mut rng);

@@ -1,0 +1,186 @@
+//! `cargo xtask tune --data FILE`: Texel tuning of every eval-terms weight.
+//!
+//! Each position is traced once: the evaluation is linear in the weights
+//! up to the taper, the drawing-chance scale and Pair-o-Max's divisor, so
+//! a position is kept as its sparse coefficients (White minus Black) plus
+//! those three factors. The sigmoid constant K is fitted first (with the
+//! starting weights), then Adam runs full-batch epochs over the middlegame
+//! and endgame halves; a tenth of the data is held back (see
+//! [`held_back_mask`]), and the weights of
+//! the epoch with the lowest held-back loss are written out as the Rust
+//! source of the weight table.
+//!
+//! By job: [`data`] reads the file and splits it, [`trace`] turns a
+//! position into a sample and models its evaluation, [`loss`](mod@loss) scores a fit,
+//! [`optimiser`] runs it and [`table`] writes the result.
+//!
+//! With `--groups` (or `--per-term`) only one multiplier per `eval` group
+//! (or per term) is fitted, in [0.1, 1], for data sets too small to set
+//! every weight; see [`fit_group_scales`].
+//!
+//! Options: `--epochs N` (default 400), `--lr X` (default 1.0, in
+//! centipawns per step), `--out PATH` (default `tune/weights.rs` in the
+//! target directory, untracked; `--out crates/eval-terms/src/weights.rs`
+//! replaces the engine's table), `--limit N` (read at most N lines),
+//! `--l2 X` (the pull towards the starting weights, default 1e-7 per
+//! centipawn squared; see [`Prior`]), `--free-phases` (let the zero half of
+//! an opening-only or endgame-only term move too), `--free-signs` (let a
+//! weight cross zero or leave it), `--free-technique` (tune the mop-up and
+//! KBN vs K terms too). `--groups` and `--per-term` take none of the Adam
+//! options, and refuse them rather than ignore them.
+//!
+//! Data lines: a FEN (4 to 6 fields) and a result, written any of the usual
+//! ways: `[1.0]` / `[0.5]` / `[0]`, `c9 "1-0";`, or a bare `1-0`, `0-1`,
+//! `1/2-1/2` field. Results are from White's side.
+
+pub(crate) mod data;
+#[cfg(test)]
+mod fixtures;
+mod loss;
+mod optimiser;
+mod table;
+mod trace;
+
+use crate::progress;
+use data::{Data, held_back_mask};
+use eval_terms::Weights;
+use loss::{fit_k, loss};
+use optimiser::{Prior, adam, fit_group_scales};
+use trace::Params;
+
+/// The default pull towards the starting weights (see [`Prior`]).
+const DEFAULT_L2: &str = "1e-7";
+
+/// `cargo xtask tune`: Texel-tunes every evaluation weight (K fit, Adam, a
+/// held-back tenth in blocks of whole games) and writes the weight table.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Positions with results: `FEN [1.0]`, `FEN c9 "1-0";` or `FEN 1-0` lines (White's side).
+    #[arg(long, value_name = "FILE")]
+    data: String,
+    /// Full-batch Adam epochs.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    epochs: usize,
+    /// Adam's step, in centipawns.
+    #[arg(long, value_name = "X", default_value = "1.0")]
+    lr: f64,
+    /// Where to write the tuned weight table [default: tune/weights.rs in the target directory].
+    #[arg(long, value_name = "PATH")]
+    out: Option<String>,
+    /// Read at most N lines of --data.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// The L2 pull towards the starting weights, per centipawn squared.
+    #[arg(long, value_name = "X", default_value = DEFAULT_L2)]
+    l2: f64,
+    /// Let the zero half of an opening-only or endgame-only term move too.
+    #[arg(long)]
+    free_phases: bool,
+    /// Let a weight cross zero, or leave zero.
+    #[arg(long)]
+    free_signs: bool,
+    /// Tune the mop-up and KBN vs K terms too.
+    #[arg(long)]
+    free_technique: bool,
+    /// Fit only one shrink factor per evaluation group (for small data sets).
+    #[arg(long, conflicts_with_all = ["per_term", "epochs", "lr", "l2", "free_phases",
+        "free_signs", "free_technique"])]
+    groups: bool,
+    /// Fit only one shrink factor per evaluation term (for small data sets).
+    #[arg(long, conflicts_with_all = ["epochs", "lr", "l2", "free_phases", "free_signs",
+        "free_technique"])]
+    per_term: bool,
+}
+
+pub(crate) fn run(args: &Args) -> Result<(), String> {
+    let data = args.data.as_str();
+    let (epochs, lr) = (args.epochs, args.lr);
+    let prior = Prior {
+        l2: args.l2,
+        keep_one_phase_terms: !args.free_phases,
+        keep_signs: !args.free_signs,
+        keep_technique: !args.free_technique,
+    };
+    let limit = args.limit.unwrap_or(usize::MAX);
+
+    let weights = Weights::default();
+    let Data {
+        samples,
+        origins,
+        lines,
+        games: game,
+        skipped,
+    } = data::read(data, limit, &weights)?;
+    // Whole blocks of lines (or whole games), so that a game's positions
+    // mostly fall on one side and the held-back loss is honest.
+    let mask = held_back_mask(&origins, lines, game > 0);
+    let (mut train, mut held_back) = (Vec::new(), Vec::new());
+    for (s, held) in samples.into_iter().zip(mask) {
+        if held {
+            held_back.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    eprintln!(
+        "{} training positions, {} held back, {skipped} lines skipped",
+        train.len(),
+        held_back.len()
+    );
+    if train.is_empty() && held_back.is_empty() {
+        return Err(format!(
+            "no line of {data} has a position and a result ({lines} lines read, {skipped} skipped); \
+             tune reads `FEN [1.0]`, `FEN c9 \"1-0\";` or `FEN 1-0` lines, as `cargo xtask datagen` \
+             and tools/pgn_to_epd.py write them"
+        ));
+    }
+    if train.is_empty() || held_back.is_empty() {
+        return Err(format!(
+            "{data}: {} usable positions, too few to hold any back to check the fit: tune \
+             needs positions from at least two games (datagen ends each game with a `# game` \
+             line), and thousands of positions for weights worth keeping; e.g. \
+             `cargo xtask datagen --games 100 --nodes 5000 --threads 2 --out FILE`",
+            train.len() + held_back.len()
+        ));
+    }
+    let start = Params::from_weights(&weights);
+    let k = fit_k(&train, &start);
+    let before = loss(&held_back, &start, k);
+    println!("K = {k:.4}; held-back loss before: {before:.6}");
+    if args.per_term || args.groups {
+        let (scaled, scales, k) = fit_group_scales(&train, &held_back, &start, 4, args.per_term);
+        for (group, scale) in &scales {
+            println!("{group:>14}: x{scale:.3}");
+        }
+        let after = loss(&held_back, &scaled, k);
+        println!("K = {k:.4}; held-back loss after: {after:.6} (before {before:.6})");
+        table::write(args.out.as_deref(), &scaled.to_weights(), "scaled")?;
+        return Ok(());
+    }
+    let bar = progress::bar(epochs as u64, "epoch {pos}/{len}");
+    let (best, after) = adam(
+        &train,
+        &held_back,
+        &start,
+        k,
+        epochs,
+        lr,
+        prior,
+        |epoch, train_loss, held| {
+            bar.set_message(format!("train {train_loss:.6}  held-back {held:.6}"));
+            bar.inc(1);
+            if epoch % 50 == 0 || epoch == epochs {
+                progress::note(
+                    &bar,
+                    format!(
+                        "epoch {epoch:>5}/{epochs}  train {train_loss:.6}  held-back {held:.6}"
+                    ),
+                );
+            }
+        },
+    );
+    bar.finish_and_clear();
+    println!("held-back loss after: {after:.6} (before {before:.6})");
+    table::write(args.out.as_deref(), &best.to_weights(), "tuned")?;
+    Ok(())
+}
