@@ -186,8 +186,8 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
         // Built before the first search, not in the background during one,
         // so that the counts never depend on when a table became ready.
         std::thread::scope(|scope| {
-            for ending in eval_terms::dtm::Ending::ALL {
-                scope.spawn(move || eval_terms::dtm::build_now(ending));
+            for ending in endgame_tables::dtm::Ending::ALL {
+                scope.spawn(move || endgame_tables::dtm::build_now(ending));
             }
         });
     }

@@ -252,8 +252,8 @@ impl Searcher {
         if options.endgame_tables {
             // A tabled root starts its table's build now (in the background),
             // not only when the tree first reaches a tabled position.
-            if let Some((ending, _)) = eval_terms::dtm::Ending::of(root) {
-                eval_terms::dtm::table(ending);
+            if let Some((ending, _)) = endgame_tables::dtm::Ending::of(root) {
+                endgame_tables::dtm::table(ending);
             }
         }
         let mut legal = MoveList::new();

@@ -4,7 +4,7 @@
 //! meets it, in a background thread, and answers exactly from then on.
 //!
 //! ```
-//! use eval_terms::dtm::{self, Dtm, Ending};
+//! use endgame_tables::dtm::{self, Dtm, Ending};
 //! use movegen::Board;
 //!
 //! dtm::build_now(Ending::Krk);

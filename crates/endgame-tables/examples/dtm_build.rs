@@ -1,9 +1,9 @@
 //! Builds every distance-to-mate table and the KPK bitbase, and prints
 //! their time, size and longest mate or win/draw counts.
 //!
-//! `cargo run --release -p eval-terms --example dtm_build`
-use eval_terms::dtm::{Ending, Table};
-use eval_terms::kpk;
+//! `cargo run --release -p endgame-tables --example dtm_build`
+use endgame_tables::dtm::{Ending, Table};
+use endgame_tables::kpk;
 use std::time::Instant;
 
 fn main() {
