@@ -38,6 +38,7 @@ mod pieces;
 mod placement;
 mod report;
 mod score;
+mod sources;
 mod threats;
 mod trace;
 pub mod weights;
