@@ -13,8 +13,9 @@
 //! assert_eq!(dtm::probe(&seed), Some(Dtm::MateIn(15)));
 //! ```
 
-use movegen::BitBoard;
-use movegen::{Board, Color, PieceKind, Square, attacks};
+mod retrograde;
+
+use movegen::{BitBoard, Board, Color, PieceKind};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -102,22 +103,25 @@ pub struct Table {
 /// The squares of one position: strong king, weak king, then the pieces.
 type Squares = [usize; 4];
 
+/// A position's place in a table of `pieces` pieces besides the kings: its
+/// squares as the digits of a base-64 number.
+fn index(pieces: usize, squares: &Squares) -> usize {
+    squares[..2 + pieces]
+        .iter()
+        .fold(0, |index, &square| index * 64 + square)
+}
+
+/// The squares of the position at `index` (see [`index`]).
+fn squares(pieces: usize, mut index: usize) -> Squares {
+    let mut squares = [0; 4];
+    for i in (0..2 + pieces).rev() {
+        squares[i] = index % 64;
+        index /= 64;
+    }
+    squares
+}
+
 impl Table {
-    fn index(&self, squares: &Squares) -> usize {
-        squares[..2 + self.pieces]
-            .iter()
-            .fold(0, |index, &square| index * 64 + square)
-    }
-
-    fn squares(&self, mut index: usize) -> Squares {
-        let mut squares = [0; 4];
-        for i in (0..2 + self.pieces).rev() {
-            squares[i] = index % 64;
-            index /= 64;
-        }
-        squares
-    }
-
     /// Bytes the table holds.
     pub fn bytes(&self) -> usize {
         self.strong_to_move.len() + self.weak_to_move.len()
@@ -142,7 +146,7 @@ impl Table {
             taken |= square.bitboard();
             squares[slot] = square.index();
         }
-        let index = self.index(&squares);
+        let index = index(self.pieces, &squares);
         if board.side_to_move() == strong {
             match self.strong_to_move[index] {
                 0 => Dtm::Draw,
@@ -156,178 +160,13 @@ impl Table {
         }
     }
 
-    /// Solves `ending` by retrograde analysis: from the mates, strong-side
-    /// moves taken back mark wins, and a weak-side position is lost once
-    /// every one of its moves has been taken back from a win. The weak king's
-    /// captures leave the table for a drawn ending, so they never count down.
+    /// Solves `ending` by retrograde analysis (see [`retrograde`]).
     pub fn build(ending: Ending) -> Table {
-        let pieces = ending.pieces().len();
-        let size = 1usize << (6 * (2 + pieces));
-        let mut table = Table {
-            pieces,
-            strong_to_move: vec![0; size],
-            weak_to_move: vec![0; size],
-        };
-        let kinds = ending.pieces();
-        let mut escapes = vec![0u8; size];
-        let mut lost: Vec<u32> = Vec::new();
-        for (index, escape) in escapes.iter_mut().enumerate() {
-            let squares = table.squares(index);
-            let Some(position) = Position::new(&squares, kinds) else {
-                continue;
-            };
-            let moves = position.weak_king_moves();
-            if moves == 0 {
-                if position.weak_king_attacked() {
-                    table.weak_to_move[index] = 1;
-                    lost.push(index as u32);
-                }
-            } else {
-                *escape = moves;
-            }
-        }
-        let mut plies = 0u8;
-        while !lost.is_empty() {
-            let mut won = Vec::new();
-            for &index in &lost {
-                let position = Position::new(&table.squares(index as usize), kinds).unwrap();
-                position.for_each_strong_unmove(|before| {
-                    let i = table.index(&before);
-                    if table.strong_to_move[i] == 0 {
-                        table.strong_to_move[i] = plies + 2;
-                        won.push(i as u32);
-                    }
-                });
-            }
-            lost.clear();
-            for &index in &won {
-                let position = Position::new(&table.squares(index as usize), kinds).unwrap();
-                position.for_each_weak_unmove(|before| {
-                    let i = table.index(&before);
-                    if table.weak_to_move[i] == 0 && escapes[i] > 0 {
-                        escapes[i] -= 1;
-                        if escapes[i] == 0 {
-                            table.weak_to_move[i] = plies + 3;
-                            lost.push(i as u32);
-                        }
-                    }
-                });
-            }
-            plies += 2;
-        }
-        table
-    }
-}
-
-/// A legal placement of the table's men (kings apart, no square twice).
-struct Position<'a> {
-    squares: Squares,
-    kinds: &'a [PieceKind],
-    occupied: BitBoard,
-}
-
-fn square(index: usize) -> Square {
-    Square::try_index(index).expect("a board square")
-}
-
-/// Squares a strong piece of `kind` on `from` attacks (and, the moves
-/// being the same backwards, the squares it may have come from).
-fn piece_attacks(kind: PieceKind, from: Square, occupied: BitBoard) -> BitBoard {
-    match kind {
-        PieceKind::Knight => attacks::knight(from),
-        PieceKind::Bishop => attacks::bishop(from, occupied),
-        PieceKind::Rook => attacks::rook(from, occupied),
-        _ => attacks::queen(from, occupied),
-    }
-}
-
-impl<'a> Position<'a> {
-    fn new(squares: &Squares, kinds: &'a [PieceKind]) -> Option<Position<'a>> {
-        let men = 2 + kinds.len();
-        let mut occupied = BitBoard::EMPTY;
-        for &s in &squares[..men] {
-            if occupied.has(square(s)) {
-                return None;
-            }
-            occupied |= square(s).bitboard();
-        }
-        if attacks::king(square(squares[0])).has(square(squares[1])) {
-            return None;
-        }
-        Some(Position {
-            squares: *squares,
-            kinds,
-            occupied,
-        })
-    }
-
-    /// Squares the strong side attacks, with `occupied` for the sliders and
-    /// the piece in `captured` slot (if any) gone.
-    fn strong_attacks(&self, occupied: BitBoard, captured: Option<usize>) -> BitBoard {
-        let mut attacked = attacks::king(square(self.squares[0]));
-        for (i, &kind) in self.kinds.iter().enumerate() {
-            if captured == Some(2 + i) {
-                continue;
-            }
-            attacked |= piece_attacks(kind, square(self.squares[2 + i]), occupied);
-        }
-        attacked
-    }
-
-    fn weak_king_attacked(&self) -> bool {
-        self.strong_attacks(self.occupied, None)
-            .has(square(self.squares[1]))
-    }
-
-    /// Legal moves of the weak king, captures included.
-    fn weak_king_moves(&self) -> u8 {
-        let king = square(self.squares[1]);
-        let without_king = self.occupied - king.bitboard();
-        let mut moves = 0;
-        for to in attacks::king(king) {
-            let captured = (2..2 + self.kinds.len()).find(|&i| self.squares[i] == to.index());
-            if self.occupied.has(to) && captured.is_none() {
-                continue; // the strong king's square, never adjacent anyway
-            }
-            if !self.strong_attacks(without_king, captured).has(to) {
-                moves += 1;
-            }
-        }
-        moves
-    }
-
-    /// Positions, strong side to move, from which a strong move reaches this
-    /// one (weak side to move): every man of the strong side stepped back to
-    /// an empty square it could have come from.
-    fn for_each_strong_unmove(&self, mut visit: impl FnMut(Squares)) {
-        let weak_king = square(self.squares[1]);
-        for slot in std::iter::once(0).chain(2..2 + self.kinds.len()) {
-            let from = square(self.squares[slot]);
-            let origins = match slot {
-                0 => attacks::king(from) - attacks::king(weak_king),
-                _ => piece_attacks(self.kinds[slot - 2], from, self.occupied),
-            } - self.occupied;
-            for origin in origins {
-                let mut before = self.squares;
-                before[slot] = origin.index();
-                let position = Position::new(&before, self.kinds).expect("an empty origin");
-                // With the strong side to move, the weak king may not stand in check.
-                if !position.weak_king_attacked() {
-                    visit(before);
-                }
-            }
-        }
-    }
-
-    /// Positions, weak side to move, from which a weak king move (not a
-    /// capture) reaches this one (strong side to move).
-    fn for_each_weak_unmove(&self, mut visit: impl FnMut(Squares)) {
-        let strong_king = square(self.squares[0]);
-        let king = square(self.squares[1]);
-        for origin in attacks::king(king) - self.occupied - attacks::king(strong_king) {
-            let mut before = self.squares;
-            before[1] = origin.index();
-            visit(before);
+        let (strong_to_move, weak_to_move) = retrograde::solve(ending);
+        Table {
+            pieces: ending.pieces().len(),
+            strong_to_move,
+            weak_to_move,
         }
     }
 }
