@@ -1,7 +1,9 @@
 //! Distance-to-mate tables for the pawnless endings in which one side has
 //! only its king: K+Q, K+R, K+B+B and K+B+N against K. Each is solved by
-//! retrograde analysis (no file, no download) the first time a search
-//! meets it, in a background thread, and answers exactly from then on.
+//! retrograde analysis (no download) the first time a search meets it, in
+//! a background thread, and answers exactly from then on. A solved table
+//! is kept in the [`cache`](crate::cache) directory, from which later
+//! processes load it instead of solving it again.
 //!
 //! ```
 //! use endgame_tables::dtm::{self, Dtm, Ending};
@@ -15,6 +17,7 @@
 
 mod retrograde;
 
+use crate::cache;
 use movegen::{BitBoard, Board, Color, PieceKind};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -48,6 +51,16 @@ impl Ending {
 
     const fn slot(self) -> usize {
         self as usize
+    }
+
+    /// The ending's name in lower case, as in `kbnk`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ending::Kqk => "kqk",
+            Ending::Krk => "krk",
+            Ending::Kbbk => "kbbk",
+            Ending::Kbnk => "kbnk",
+        }
     }
 
     /// The ending of `board`, with the strong side, if it has a table.
@@ -94,6 +107,7 @@ pub enum Dtm {
 
 /// One solved ending: for each side to move, plies to mate plus one per
 /// position (0: a draw, or an illegal position).
+#[derive(PartialEq, Eq)]
 pub struct Table {
     pieces: usize,
     strong_to_move: Vec<u8>,
@@ -163,6 +177,24 @@ impl Table {
     /// Solves `ending` by retrograde analysis (see [`retrograde`]).
     pub fn build(ending: Ending) -> Table {
         let (strong_to_move, weak_to_move) = retrograde::solve(ending);
+        Table::from_halves(ending, strong_to_move, weak_to_move)
+    }
+
+    /// Positions per side to move in a table of `ending`.
+    pub(crate) const fn half_len(ending: Ending) -> usize {
+        1 << (6 * (2 + ending.pieces().len()))
+    }
+
+    /// The values with the strong side to move, then with the weak side.
+    pub(crate) fn halves(&self) -> [&[u8]; 2] {
+        [&self.strong_to_move, &self.weak_to_move]
+    }
+
+    pub(crate) fn from_halves(
+        ending: Ending,
+        strong_to_move: Vec<u8>,
+        weak_to_move: Vec<u8>,
+    ) -> Table {
         Table {
             pieces: ending.pieces().len(),
             strong_to_move,
@@ -174,9 +206,36 @@ impl Table {
 static TABLES: [OnceLock<Table>; 4] = [const { OnceLock::new() }; 4];
 static BUILDING: [AtomicBool; 4] = [const { AtomicBool::new(false) }; 4];
 
-/// The solved table of `ending`, building it in this thread if no one has.
+/// The solved table of `ending`, in this thread if no one has it yet:
+/// loaded from the cache directory ([`cache::dir`]) if a valid file is
+/// there, else built and saved there (a cache that cannot be written only
+/// costs the next process a build).
 pub fn build_now(ending: Ending) -> &'static Table {
-    TABLES[ending.slot()].get_or_init(|| Table::build(ending))
+    TABLES[ending.slot()].get_or_init(|| {
+        let Some(path) = cache::dir().map(|dir| cache::file(&dir, ending)) else {
+            return Table::build(ending);
+        };
+        cache::load(ending, &path).unwrap_or_else(|_| {
+            let table = Table::build(ending);
+            let _ = cache::save(&table, ending, &path);
+            table
+        })
+    })
+}
+
+/// The table of `ending` if it is ready or its cache file loads (in this
+/// thread, in milliseconds); never builds. A program can call it for every
+/// ending before play, so that cached tables are there from the first search.
+pub fn load_cached(ending: Ending) -> Option<&'static Table> {
+    let slot = ending.slot();
+    if TABLES[slot].get().is_none() {
+        let path = cache::file(&cache::dir()?, ending);
+        if let Ok(table) = cache::load(ending, &path) {
+            // A table built meanwhile by another thread is the same.
+            let _ = TABLES[slot].set(table);
+        }
+    }
+    TABLES[slot].get()
 }
 
 /// The table of `ending` if it is ready; otherwise starts building it in a

@@ -8,6 +8,8 @@
 //!   two bishops, and king, bishop and knight against a bare king. A table is
 //!   built in a background thread the first time [`dtm::probe`] meets its
 //!   ending, or in the calling thread with [`dtm::build_now`].
+//! - [`cache`]: solved DTM tables kept in files (by default under
+//!   `~/.cache/matewise`), which later processes load in milliseconds.
 //! - [`kpk`]: which king-and-pawn against king positions win, a 24 KiB
 //!   bitbase solved on first use.
 //!
@@ -26,6 +28,7 @@
 //! assert_eq!(kpk::probe(&pawn), Some(false));
 //! ```
 
+pub mod cache;
 pub mod dtm;
 pub mod kpk;
 
