@@ -108,6 +108,11 @@ fn quiet(board: &Board) -> bool {
 
 /// Plays game `index`; returns its lines (`FEN [result] score`).
 fn play(seed: u64, index: u64, nodes: u64) -> Vec<String> {
+    // Every table ready before the first search (loaded from the cache or
+    // built once), so that a game never depends on when one became ready.
+    for ending in endgame_tables::dtm::Ending::ALL {
+        endgame_tables::dtm::build_now(ending);
+    }
     let mut searcher = Searcher::new(16, 1);
     let mut board = opening(seed, index, &mut searcher);
     searcher.clear();

@@ -216,8 +216,8 @@ fn build_tables() {
     let started = Instant::now();
     eprintln!("building the distance-to-mate tables (--no-tables skips this)...");
     std::thread::scope(|scope| {
-        for ending in eval_terms::dtm::Ending::ALL {
-            scope.spawn(move || eval_terms::dtm::build_now(ending));
+        for ending in endgame_tables::dtm::Ending::ALL {
+            scope.spawn(move || endgame_tables::dtm::build_now(ending));
         }
     });
     eprintln!("tables built in {:.1} s", started.elapsed().as_secs_f64());

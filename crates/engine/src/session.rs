@@ -114,7 +114,7 @@ impl Session {
             Command::IsReady => {
                 // A GUI waits here before the clock runs; solved lazily, the
                 // bitbase would cost its ~10 ms inside the first K+P vs K search.
-                eval_terms::kpk::bitbase();
+                endgame_tables::kpk::bitbase();
                 self.out.send(&Response::ReadyOk);
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),

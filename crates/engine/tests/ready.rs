@@ -8,8 +8,8 @@ use engine::{Output, Session};
 fn isready_solves_the_kpk_bitbase_before_readyok() {
     let mut session = Session::new(Output::new(Box::new(std::io::sink())));
     session.handle_line("uci");
-    assert!(!eval_terms::kpk::is_solved(), "solved before isready");
+    assert!(!endgame_tables::kpk::is_solved(), "solved before isready");
     session.handle_line("isready");
-    assert!(eval_terms::kpk::is_solved());
+    assert!(endgame_tables::kpk::is_solved());
     session.shutdown();
 }

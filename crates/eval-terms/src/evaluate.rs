@@ -8,14 +8,14 @@
 use crate::endgame::DrawingChances;
 use crate::info::Info;
 use crate::known_draws::{self, KnownDraw};
-use crate::material_table::MaterialInfo;
 use crate::params::Weights;
-use crate::pawn_table::{PawnEntry, PawnTable, shelter_key};
+use crate::pawn_table::{PawnEntry, PawnTable};
 use crate::score::{Phase, S};
+use crate::sources::{Cached, Computed, Sources};
 use crate::trace::{Terms, Tracer};
-use crate::{endgame, king, material, opening, pawns, pieces, placement, threats, weights as w};
+use crate::{endgame, opening, pawns, pieces, placement, threats, weights as w};
 use mating_heuristics::Scale;
-use movegen::{Board, Color};
+use movegen::Board;
 
 /// The per-thread caches an evaluation may use.
 pub struct Tables {
@@ -76,10 +76,10 @@ pub struct Evaluation {
 pub const DRAW_SCALE_ONE: i32 = 64;
 
 /// Evaluates `board` from White's side with `weights`, reporting every
-/// term's coefficient to `tracer`. With `tables` the pawn and material
-/// caches are used (the pawn table is skipped when tracing, so every term
-/// is seen) and Pair-o-Max's rules apply if `tables.mating_rules`; without
-/// tables they are off.
+/// term's coefficient to `tracer`. With `tables`, Pair-o-Max's rules apply
+/// if `tables.mating_rules` (without tables they are off), and an untraced
+/// evaluation takes what it can from the caches; a traced one works out
+/// every term, so that the tracer sees each.
 ///
 /// ```
 /// use eval_terms::{NoTrace, Tables, Weights, evaluate};
@@ -92,77 +92,46 @@ pub const DRAW_SCALE_ONE: i32 = 64;
 pub fn evaluate<T: Tracer>(
     board: &Board,
     weights: &Weights,
-    mut tables: Option<&mut Tables>,
+    tables: Option<&mut Tables>,
+    tracer: &mut T,
+) -> Evaluation {
+    // The one choice between the caches and the term code: a cache hands
+    // over sums, which would hide their terms from a tracer.
+    match tables {
+        Some(tables) if !T::ACTIVE => evaluate_from(board, weights, Cached::new(tables), tracer),
+        tables => {
+            let mating_rules = tables.is_some_and(|t| t.mating_rules);
+            evaluate_from(board, weights, Computed { mating_rules }, tracer)
+        }
+    }
+}
+
+/// The evaluation, with its cacheable parts from `sources`.
+fn evaluate_from<T: Tracer>(
+    board: &Board,
+    weights: &Weights,
+    mut sources: impl Sources,
     tracer: &mut T,
 ) -> Evaluation {
     let mut terms = Terms::new(weights, tracer);
     let strength = crate::total_strength_halves(board);
-    // The shelters are looked up late, after the piece loop: asked for now,
-    // they arrive in cache meanwhile.
-    let shelter_keys = Color::ALL.map(|color| shelter_key(board, color));
-    if let Some(tables) = tables.as_deref().filter(|_| !T::ACTIVE) {
-        tables.pawns.prefetch(board, shelter_keys);
-    }
-
-    // The material terms depend on material alone: untraced evaluations
-    // take them from the material table with the rest of its entry.
-    let material: Option<MaterialInfo> = tables
-        .as_deref_mut()
-        .map(|t| t.material.probe(board, weights, strength));
-    let material_terms = |terms: &mut Terms<'_, T>| match &material {
-        Some(info) if !T::ACTIVE => terms.score[0] += info.terms,
-        _ => material::evaluate(board, strength, terms),
-    };
+    sources.prefetch(board);
+    let material = sources.material(board, strength, &mut terms);
 
     let bare_king_mate = endgame::mating_a_bare_king(board);
-    let pawn_entry = match tables.as_deref_mut() {
-        // The pawn terms are not used against a bare king (see below).
-        _ if bare_king_mate.is_some() => PawnEntry::default(),
-        Some(tables) if !T::ACTIVE => tables.pawns.probe(board, weights),
-        _ => {
-            let mut pawn_terms = Terms::new(weights, terms.tracer);
-            let entry = pawns::evaluate(board, &mut pawn_terms);
-            terms.score[0] += pawn_terms.score[0];
-            terms.score[1] += pawn_terms.score[1];
-            entry
-        }
-    };
-
-    if let Some(strong) = bare_king_mate {
+    let pawn_entry = if let Some(strong) = bare_king_mate {
         // Against a bare king with mating material only the material and the
         // mating technique count: the other terms (checks, mobility, piece
         // tables) pull the pieces about without bringing the mate nearer.
-        material_terms(&mut terms);
         endgame::mop_up(board, strong, &mut terms);
+        PawnEntry::default()
     } else {
+        let pawn_entry = sources.pawns(board, &mut terms);
         let mut info = Info::new(board);
-        terms.score[0] += pawn_entry.score;
-        material_terms(&mut terms);
-        // Untraced, the placement terms are summed per piece and square in a
-        // table, which the piece loop reads as it meets each piece.
-        match tables.as_deref_mut() {
-            Some(tables) if !T::ACTIVE => tables.placement.prepare(weights),
-            _ => placement::evaluate(board, &mut terms),
-        }
-        let placement = tables
-            .as_deref()
-            .filter(|_| !T::ACTIVE)
-            .map(|t| &t.placement);
+        let placement = sources.placement(board, &mut terms);
         pieces::evaluate(board, &mut info, &pawn_entry, placement, &mut terms);
         opening::evaluate(board, &info, strength, &mut terms);
-        // The shelter depends on pawns, king square and castling rights
-        // alone, so untraced searches take it from the pawn table.
-        match tables.as_deref_mut() {
-            Some(tables) if !T::ACTIVE => {
-                for color in Color::ALL {
-                    terms.score[0] += tables.pawns.shelter(shelter_keys[color.index()], || {
-                        king::shelter_score(board, &info, color, weights)
-                    });
-                }
-                king::evaluate(board, &info, &mut terms, false);
-            }
-            _ => king::evaluate(board, &info, &mut terms, true),
-        }
+        sources.king_safety(board, &info, &mut terms);
         threats::evaluate(board, &info, &mut terms);
         placement::centre_control(&info, &mut terms);
         placement::space(board, &info, &mut terms);
@@ -171,7 +140,8 @@ pub fn evaluate<T: Tracer>(
         terms.one(w::TEMPO, board.side_to_move());
         let so_far = terms.white_minus_black();
         endgame::weaker_side(board, &pawn_entry, so_far, &mut terms);
-    }
+        pawn_entry
+    };
 
     let total = terms.white_minus_black();
     let phase = Phase::from_strength(strength);
@@ -180,9 +150,8 @@ pub fn evaluate<T: Tracer>(
         None => endgame::drawing_chances(board, &pawn_entry, total.eg()),
     };
     let unscaled = taper(total, phase, drawing.scale);
-    let mating_rules = tables.is_some_and(|t| t.mating_rules);
     let (pair_bonus, mating, white_score) = match material {
-        Some(info) if mating_rules => {
+        Some(info) if sources.mating_rules() => {
             let with_pairs = unscaled + info.pair_bonus;
             let scale = info.scale(with_pairs);
             (info.pair_bonus, Some(scale), scale.apply(with_pairs))

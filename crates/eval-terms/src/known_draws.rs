@@ -6,7 +6,7 @@
 //! the search neither trades into them hoping to win nor out of them
 //! fearing to lose.
 
-use crate::kpk;
+use endgame_tables::kpk;
 use movegen::{BitBoard, Board, Color, File, PieceKind, Square};
 use std::fmt;
 

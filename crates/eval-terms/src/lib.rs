@@ -22,14 +22,12 @@
 
 mod bits;
 mod drawishness;
-pub mod dtm;
 mod endgame;
 mod eval_cache;
 mod evaluate;
 mod info;
 mod king;
 mod known_draws;
-pub mod kpk;
 mod material;
 mod material_table;
 mod opening;
@@ -40,6 +38,7 @@ mod pieces;
 mod placement;
 mod report;
 mod score;
+mod sources;
 mod threats;
 mod trace;
 pub mod weights;

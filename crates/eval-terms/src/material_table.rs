@@ -24,6 +24,35 @@ struct Entry {
     drawing: DrawingChances,
 }
 
+impl Entry {
+    fn compute(key: u64, board: &Board, weights: &Weights, strength: u32) -> Entry {
+        let material = drawishness::material(board);
+        let pieces = &drawishness::PIECES;
+        let mut tracer = NoTrace;
+        let mut terms = Terms::new(weights, &mut tracer);
+        crate::material::evaluate(board, strength, &mut terms);
+        Entry {
+            key,
+            terms: terms.white_minus_black(),
+            pair_bonus: drawishness::pair_bonus(&material),
+            scales: [
+                pieces.drawishness(&material, Side::White),
+                pieces.drawishness(&material, Side::Black),
+            ],
+            drawing: endgame::material_drawing_chances(board),
+        }
+    }
+
+    fn info(&self) -> MaterialInfo {
+        MaterialInfo {
+            terms: self.terms,
+            pair_bonus: self.pair_bonus,
+            scales: self.scales,
+            drawing: self.drawing,
+        }
+    }
+}
+
 /// What the material table knows about a position.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct MaterialInfo {
@@ -37,6 +66,11 @@ pub(crate) struct MaterialInfo {
 }
 
 impl MaterialInfo {
+    /// The information worked out afresh, without a table.
+    pub(crate) fn compute(board: &Board, weights: &Weights, strength: u32) -> MaterialInfo {
+        Entry::compute(key(board), board, weights, strength).info()
+    }
+
     /// The scale when the unscaled evaluation from White's side is `white_score`.
     #[inline]
     pub(crate) fn scale(&self, white_score: i32) -> Scale {
@@ -95,35 +129,11 @@ impl MaterialTable {
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 51) as usize & (ENTRIES - 1);
         if let Some(entry) = self.entries[slot] {
             if entry.key == key {
-                return MaterialInfo {
-                    terms: entry.terms,
-                    pair_bonus: entry.pair_bonus,
-                    scales: entry.scales,
-                    drawing: entry.drawing,
-                };
+                return entry.info();
             }
         }
-        let material = drawishness::material(board);
-        let pieces = &drawishness::PIECES;
-        let mut tracer = NoTrace;
-        let mut terms = Terms::new(weights, &mut tracer);
-        crate::material::evaluate(board, strength, &mut terms);
-        let entry = Entry {
-            key,
-            terms: terms.white_minus_black(),
-            pair_bonus: drawishness::pair_bonus(&material),
-            scales: [
-                pieces.drawishness(&material, Side::White),
-                pieces.drawishness(&material, Side::Black),
-            ],
-            drawing: endgame::material_drawing_chances(board),
-        };
+        let entry = Entry::compute(key, board, weights, strength);
         self.entries[slot] = Some(entry);
-        MaterialInfo {
-            terms: entry.terms,
-            pair_bonus: entry.pair_bonus,
-            scales: entry.scales,
-            drawing: entry.drawing,
-        }
+        entry.info()
     }
 }

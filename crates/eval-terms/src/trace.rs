@@ -82,6 +82,8 @@ pub(crate) struct Terms<'a, T: Tracer> {
     pub(crate) weights: &'a Weights,
     pub(crate) tracer: &'a mut T,
     pub(crate) score: [S; 2],
+    /// Sums a cache hands over already taken White minus Black.
+    white_minus_black_sums: S,
 }
 
 impl<'a, T: Tracer> Terms<'a, T> {
@@ -90,6 +92,7 @@ impl<'a, T: Tracer> Terms<'a, T> {
             weights,
             tracer,
             score: [S::ZERO; 2],
+            white_minus_black_sums: S::ZERO,
         }
     }
 
@@ -107,8 +110,15 @@ impl<'a, T: Tracer> Terms<'a, T> {
         self.add(param, 0, color, 1);
     }
 
+    /// Adds a sum of terms already taken White minus Black, as the caches
+    /// keep them; the tracer sees none of it.
+    #[inline(always)]
+    pub(crate) fn add_white_minus_black(&mut self, sum: S) {
+        self.white_minus_black_sums += sum;
+    }
+
     /// White minus Black.
     pub(crate) fn white_minus_black(&self) -> S {
-        self.score[0] - self.score[1]
+        self.score[0] - self.score[1] + self.white_minus_black_sums
     }
 }

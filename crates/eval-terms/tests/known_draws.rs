@@ -111,7 +111,7 @@ fn winning_neighbours_stay_winning() {
 #[test]
 fn won_king_and_pawn_endings_are_not_draws() {
     let mut evaluator = Evaluator::new();
-    let won = |b: &Board| eval_terms::kpk::probe(b) == Some(true);
+    let won = |b: &Board| endgame_tables::kpk::probe(b) == Some(true);
     for board in positions("KPk", 100, 9, won) {
         assert!(known_draw(&board).is_none(), "{}", board.to_fen());
         assert!(

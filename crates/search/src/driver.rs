@@ -324,8 +324,8 @@ fn help(
 /// Starts building the distance-to-mate table of a tabled root now (in the
 /// background), not only when the tree first reaches a tabled position.
 fn start_table_build(root: &Board) {
-    if let Some((ending, _)) = eval_terms::dtm::Ending::of(root) {
-        eval_terms::dtm::table(ending);
+    if let Some((ending, _)) = endgame_tables::dtm::Ending::of(root) {
+        endgame_tables::dtm::table(ending);
     }
 }
 

@@ -8,7 +8,7 @@ use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, is_mate, mate_in, mated_
 use crate::tt::Bound;
 use crate::worker::Worker;
 use arrayvec::ArrayVec;
-use eval_terms::dtm::Dtm;
+use endgame_tables::dtm::Dtm;
 use movegen::{Board, Move, PieceKind};
 #[cfg(not(feature = "tune"))]
 use std::sync::LazyLock;
@@ -156,7 +156,7 @@ impl Worker<'_> {
     fn probe_tables(&self, board: &Board, ply: usize) -> Option<i32> {
         // A mate further than the search can count is still a sure win.
         let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
-        Some(match eval_terms::dtm::probe(board)? {
+        Some(match endgame_tables::dtm::probe(board)? {
             Dtm::MateIn(plies) => mate_in(mate_or_win(plies)),
             Dtm::MatedIn(plies) => mated_in(mate_or_win(plies)),
             Dtm::Draw => DRAW,

@@ -468,14 +468,14 @@ fn tries_quiet_checks_after_late_move_pruning() {
 fn a_basic_mate_is_looked_up_exactly() {
     // KQ vs K, mate in 8: past the reach of a 200,000-node search before the
     // tables; with KQK solved every child of the root scores exactly.
-    eval_terms::dtm::build_now(eval_terms::dtm::Ending::Kqk);
+    endgame_tables::dtm::build_now(endgame_tables::dtm::Ending::Kqk);
     let (board, result) = to_nodes("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 1_000);
     assert_eq!(result.score, Score::Mate(8));
     let mut after = board.clone();
     after.play_unchecked(result.best_move.expect("a move"));
     assert_eq!(
-        eval_terms::dtm::probe(&after),
-        Some(eval_terms::dtm::Dtm::MatedIn(14))
+        endgame_tables::dtm::probe(&after),
+        Some(endgame_tables::dtm::Dtm::MatedIn(14))
     );
     // Switched off, the same budget finds no mate.
     let (_, off) = search_with(
@@ -498,8 +498,8 @@ fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
     // this budget the search stops inside an iteration after finding
     // 1...Bxe1's mate in 4 but before 1...gxh2 was searched again: the score
     // left is a lower bound on Black's position, not "mated in 4".
-    for ending in eval_terms::dtm::Ending::ALL {
-        eval_terms::dtm::build_now(ending);
+    for ending in endgame_tables::dtm::Ending::ALL {
+        endgame_tables::dtm::build_now(ending);
     }
     let (_, result) = to_nodes("8/6R1/7p/5K1k/8/6p1/5bPP/4N3 b - - 0 1", 80_000);
     let claims_shorter =

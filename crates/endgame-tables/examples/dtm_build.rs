@@ -1,0 +1,52 @@
+//! Builds every distance-to-mate table and the KPK bitbase, and prints
+//! their time, size and longest mate or win/draw counts; then saves each
+//! DTM table to the cache directory and loads it back, timing both.
+//!
+//! `cargo run --release -p endgame-tables --example dtm_build`
+use endgame_tables::cache;
+use endgame_tables::dtm::{Ending, Table};
+use endgame_tables::kpk;
+use std::time::Instant;
+
+fn main() {
+    let start = Instant::now();
+    let bitbase = kpk::bitbase();
+    let [strong, weak] = bitbase.counts();
+    println!(
+        "KPK: {:.3} s, {} KiB; pawn's side to move {} wins {} draws, bare king to move {} wins {} draws (pawn on files a-d)",
+        start.elapsed().as_secs_f64(),
+        bitbase.bytes() >> 10,
+        strong.0,
+        strong.1,
+        weak.0,
+        weak.1
+    );
+    let dir = cache::dir();
+    for ending in Ending::ALL {
+        let start = Instant::now();
+        let table = Table::build(ending);
+        print!(
+            "{ending:?}: built in {:.2} s, {} MB, longest mate {} moves",
+            start.elapsed().as_secs_f64(),
+            table.bytes() >> 20,
+            table.longest_mate()
+        );
+        if let Some(dir) = &dir {
+            let path = cache::file(dir, ending);
+            let start = Instant::now();
+            match cache::save(&table, ending, &path) {
+                Ok(()) => print!("; saved in {:.3} s", start.elapsed().as_secs_f64()),
+                Err(e) => print!("; not saved to {}: {e}", path.display()),
+            }
+            let start = Instant::now();
+            match cache::load(ending, &path) {
+                Ok(loaded) if loaded == table => {
+                    print!("; loaded in {:.3} s", start.elapsed().as_secs_f64())
+                }
+                Ok(_) => print!("; loaded a different table!"),
+                Err(e) => print!("; not loaded from {}: {e}", path.display()),
+            }
+        }
+        println!();
+    }
+}

@@ -1,0 +1,203 @@
+//! Solved tables kept in files, so that a later process loads in
+//! milliseconds what took seconds to build.
+//!
+//! A file holds one table: a header (magic, format, the solver's
+//! fingerprint, the ending, the payload's length and checksum) and the
+//! table's bytes. Anything that does not match — another format, a table
+//! from a changed solver, a truncated or damaged file — is rejected, and
+//! the table is built again. Files are written to a temporary name and
+//! renamed into place, so a process stopped mid-write leaves no partial
+//! table under the real name.
+//!
+//! ```
+//! use endgame_tables::cache;
+//! use endgame_tables::dtm::{Ending, Table};
+//!
+//! let dir = std::env::temp_dir().join(format!("endgame-tables-doc-{}", std::process::id()));
+//! let path = cache::file(&dir, Ending::Krk);
+//! let table = Table::build(Ending::Krk);
+//! cache::save(&table, Ending::Krk, &path).unwrap();
+//! assert!(cache::load(Ending::Krk, &path).unwrap() == table);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use crate::dtm::{Ending, Table};
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::RwLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const MAGIC: [u8; 8] = *b"MWTABLE\0";
+/// The layout of the file; bumped when the header or payload changes shape.
+const FORMAT: u32 = 1;
+/// The solver's source and the table layout, hashed: a table built by other
+/// code is not trusted, even if its file is intact.
+const SOLVER: u64 =
+    checksum(concat!(include_str!("dtm.rs"), include_str!("dtm/retrograde.rs")).as_bytes());
+const HEADER: usize = 8 + 4 + 4 + 8 + 8 + 8;
+
+/// Why a file was not loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read (missing, say).
+    Io(io::Error),
+    /// Not a table file, or one of another format or solver.
+    OtherVersion,
+    /// A table file of another ending.
+    OtherEnding,
+    /// Shorter or longer than its header says.
+    WrongLength,
+    /// The bytes do not match their checksum.
+    Damaged,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(error) => write!(f, "cannot read the table file: {error}"),
+            LoadError::OtherVersion => f.write_str("not a table file of this version"),
+            LoadError::OtherEnding => f.write_str("a table file of another ending"),
+            LoadError::WrongLength => f.write_str("the table file is truncated or too long"),
+            LoadError::Damaged => f.write_str("the table file fails its checksum"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl From<io::Error> for LoadError {
+    fn from(error: io::Error) -> Self {
+        LoadError::Io(error)
+    }
+}
+
+/// The default cache directory: `$XDG_CACHE_HOME/matewise`, else
+/// `~/.cache/matewise` (`%LOCALAPPDATA%\matewise` on Windows); `None` if
+/// none of those is set.
+pub fn default_dir() -> Option<PathBuf> {
+    let nonempty = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    let base = nonempty("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| nonempty("HOME").map(|home| PathBuf::from(home).join(".cache")))
+        .or_else(|| nonempty("LOCALAPPDATA").map(PathBuf::from))?;
+    Some(base.join("matewise"))
+}
+
+static DIR: RwLock<Option<Option<PathBuf>>> = RwLock::new(None);
+
+/// Where tables are kept from now on: `Some(dir)`, or `None` for no cache
+/// file (every table is built). Until this is called, [`default_dir`].
+pub fn set_dir(dir: Option<PathBuf>) {
+    *DIR.write().unwrap_or_else(|e| e.into_inner()) = Some(dir);
+}
+
+/// The directory tables are kept in (see [`set_dir`]).
+pub fn dir() -> Option<PathBuf> {
+    let chosen = DIR.read().unwrap_or_else(|e| e.into_inner()).clone();
+    chosen.unwrap_or_else(default_dir)
+}
+
+/// The file of `ending`'s table in `dir`.
+pub fn file(dir: &Path, ending: Ending) -> PathBuf {
+    dir.join(format!("{}.dtm", ending.name()))
+}
+
+/// Writes `table` of `ending` to `path` (creating its directory), through
+/// a temporary file renamed into place.
+pub fn save(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let temporary = path.with_extension(format!(
+        "{}-{}.tmp",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = write(table, ending, &temporary).and_then(|()| fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}
+
+fn write(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
+    let [strong, weak] = table.halves();
+    let payload = (strong.len() + weak.len()) as u64;
+    let sum = checksum_parts(&[strong, weak]);
+    let mut file = File::create(path)?;
+    let mut header = Vec::with_capacity(HEADER);
+    header.extend_from_slice(&MAGIC);
+    header.extend_from_slice(&FORMAT.to_le_bytes());
+    header.extend_from_slice(&(ending as u32).to_le_bytes());
+    header.extend_from_slice(&SOLVER.to_le_bytes());
+    header.extend_from_slice(&payload.to_le_bytes());
+    header.extend_from_slice(&sum.to_le_bytes());
+    file.write_all(&header)?;
+    file.write_all(strong)?;
+    file.write_all(weak)?;
+    file.sync_all()
+}
+
+/// Reads the table of `ending` from `path`, checking everything [`save`]
+/// wrote.
+pub fn load(ending: Ending, path: &Path) -> Result<Table, LoadError> {
+    let mut file = File::open(path)?;
+    let mut header = [0u8; HEADER];
+    file.read_exact(&mut header)
+        .map_err(|_| LoadError::WrongLength)?;
+    let word = |at: usize| u32::from_le_bytes(header[at..at + 4].try_into().unwrap());
+    let long = |at: usize| u64::from_le_bytes(header[at..at + 8].try_into().unwrap());
+    if header[..8] != MAGIC || word(8) != FORMAT || long(16) != SOLVER {
+        return Err(LoadError::OtherVersion);
+    }
+    if word(12) != ending as u32 {
+        return Err(LoadError::OtherEnding);
+    }
+    let half = Table::half_len(ending);
+    if long(24) != 2 * half as u64 || file.metadata()?.len() != (HEADER + 2 * half) as u64 {
+        return Err(LoadError::WrongLength);
+    }
+    let mut strong = vec![0u8; half];
+    let mut weak = vec![0u8; half];
+    file.read_exact(&mut strong)
+        .and_then(|()| file.read_exact(&mut weak))
+        .map_err(|_| LoadError::WrongLength)?;
+    if checksum_parts(&[&strong, &weak]) != long(32) {
+        return Err(LoadError::Damaged);
+    }
+    Ok(Table::from_halves(ending, strong, weak))
+}
+
+const CHECKSUM_SEED: u64 = 0x243F_6A88_85A3_08D3;
+
+/// Extends a 64-bit checksum over `bytes`, 8 at a time (a slice whose
+/// length is not a multiple of 8 must come last). Any change to one 8-byte
+/// word shows: each step (rotate, xor, multiply by an odd number) is a
+/// bijection.
+const fn checksum_more(mut sum: u64, bytes: &[u8]) -> u64 {
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut word = [0u8; 8];
+        let mut j = 0;
+        while j < 8 && i + j < bytes.len() {
+            word[j] = bytes[i + j];
+            j += 1;
+        }
+        sum = (sum.rotate_left(23) ^ u64::from_le_bytes(word)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        i += 8;
+    }
+    sum
+}
+
+const fn checksum(bytes: &[u8]) -> u64 {
+    checksum_more(CHECKSUM_SEED, bytes)
+}
+
+fn checksum_parts(parts: &[&[u8]]) -> u64 {
+    parts
+        .iter()
+        .fold(CHECKSUM_SEED, |sum, part| checksum_more(sum, part))
+}

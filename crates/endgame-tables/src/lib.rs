@@ -1,0 +1,38 @@
+//! # endgame-tables
+//!
+//! Exact answers for the endings an evaluation cannot judge and a search
+//! cannot see to the end of, solved in memory by retrograde analysis: no
+//! file to download, nothing but [`movegen`] underneath.
+//!
+//! - [`dtm`]: distance to mate for king and queen, king and rook, king and
+//!   two bishops, and king, bishop and knight against a bare king. A table is
+//!   built in a background thread the first time [`dtm::probe`] meets its
+//!   ending, or in the calling thread with [`dtm::build_now`].
+//! - [`cache`]: solved DTM tables kept in files (by default under
+//!   `~/.cache/matewise`), which later processes load in milliseconds.
+//! - [`kpk`]: which king-and-pawn against king positions win, a 24 KiB
+//!   bitbase solved on first use.
+//!
+//! ```
+//! use endgame_tables::dtm::{self, Dtm, Ending};
+//! use endgame_tables::kpk;
+//! use movegen::Board;
+//!
+//! // White to move mates in 8 moves: 15 plies.
+//! dtm::build_now(Ending::Kqk);
+//! let queen = Board::from_fen("8/K7/8/8/Q7/6k1/8/8 w - - 0 1").unwrap();
+//! assert_eq!(dtm::probe(&queen), Some(Dtm::MateIn(15)));
+//!
+//! // The defending king in front of the pawn with the opposition: drawn.
+//! let pawn = Board::from_fen("8/3k4/8/3K4/3P4/8/8/8 w - - 0 1").unwrap();
+//! assert_eq!(kpk::probe(&pawn), Some(false));
+//! ```
+
+pub mod cache;
+pub mod dtm;
+pub mod kpk;
+
+/// The README's example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
