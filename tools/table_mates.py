@@ -3,7 +3,7 @@
 
     python3 tools/mate_trials.py --engine x --per-ending 100 --seed 19 \\
         --list-starts > starts.txt
-    cargo run --release -p endgame-tables --example dtm_probe < starts.txt > expected.txt
+    cargo run --release -p matewise-endgame-tables --example dtm_probe < starts.txt > expected.txt
     python3 tools/table_mates.py ENGINE expected.txt [--nodes 1000]
 
 Each line of expected.txt is `ENDING<TAB>INDEX<TAB>FEN<TAB>mate N` (the

@@ -2,10 +2,10 @@
 //! their time, size and longest mate or win/draw counts; then saves each
 //! DTM table to the cache directory and loads it back, timing both.
 //!
-//! `cargo run --release -p endgame-tables --example dtm_build`
-use endgame_tables::cache;
-use endgame_tables::dtm::{Ending, Table};
-use endgame_tables::kpk;
+//! `cargo run --release -p matewise-endgame-tables --example dtm_build`
+use matewise_endgame_tables::cache;
+use matewise_endgame_tables::dtm::{Ending, Table};
+use matewise_endgame_tables::kpk;
 use std::time::Instant;
 
 fn main() {

@@ -2,8 +2,8 @@
 //! per line on stdin (a line may carry leading tab-separated fields, as
 //! `tools/mate_trials.py --list-starts` prints them; the FEN is the last).
 //!
-//! `cargo run --release -p endgame-tables --example dtm_probe < starts.txt`
-use endgame_tables::dtm::{self, Dtm};
+//! `cargo run --release -p matewise-endgame-tables --example dtm_probe < starts.txt`
+use matewise_endgame_tables::dtm::{self, Dtm};
 use movegen::Board;
 use std::io::BufRead;
 

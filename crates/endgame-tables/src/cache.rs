@@ -10,8 +10,8 @@
 //! table under the real name.
 //!
 //! ```
-//! use endgame_tables::cache;
-//! use endgame_tables::dtm::{Ending, Table};
+//! use matewise_endgame_tables::cache;
+//! use matewise_endgame_tables::dtm::{Ending, Table};
 //!
 //! let dir = std::env::temp_dir().join(format!("endgame-tables-doc-{}", std::process::id()));
 //! let path = cache::file(&dir, Ending::Krk);

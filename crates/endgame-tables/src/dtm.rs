@@ -6,7 +6,7 @@
 //! processes load it instead of solving it again.
 //!
 //! ```
-//! use endgame_tables::dtm::{self, Dtm, Ending};
+//! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
 //! use movegen::Board;
 //!
 //! dtm::build_now(Ending::Krk);

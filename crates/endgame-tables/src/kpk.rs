@@ -10,7 +10,7 @@
 //! wins when either of those two pieces survives and leaves a legal move.
 //!
 //! ```
-//! use endgame_tables::kpk;
+//! use matewise_endgame_tables::kpk;
 //! use movegen::Board;
 //!
 //! // The defending king in front of the pawn with the opposition: drawn.
@@ -97,8 +97,8 @@ pub fn bitbase() -> &'static Bitbase {
 /// ahead of play (calling [`bitbase`]) rather than on its first probe.
 ///
 /// ```
-/// endgame_tables::kpk::bitbase();
-/// assert!(endgame_tables::kpk::is_solved());
+/// matewise_endgame_tables::kpk::bitbase();
+/// assert!(matewise_endgame_tables::kpk::is_solved());
 /// ```
 pub fn is_solved() -> bool {
     BITBASE.get().is_some()

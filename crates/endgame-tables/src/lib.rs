@@ -14,8 +14,8 @@
 //!   bitbase solved on first use.
 //!
 //! ```
-//! use endgame_tables::dtm::{self, Dtm, Ending};
-//! use endgame_tables::kpk;
+//! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
+//! use matewise_endgame_tables::kpk;
 //! use movegen::Board;
 //!
 //! // White to move mates in 8 moves: 15 plies.

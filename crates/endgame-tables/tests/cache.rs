@@ -2,8 +2,8 @@
 //! exactly what was saved (damaged, cut short, of another version or
 //! ending) is refused.
 
-use endgame_tables::cache::{self, LoadError};
-use endgame_tables::dtm::{Ending, Table};
+use matewise_endgame_tables::cache::{self, LoadError};
+use matewise_endgame_tables::dtm::{Ending, Table};
 use std::path::PathBuf;
 
 /// An empty directory of this test's own.

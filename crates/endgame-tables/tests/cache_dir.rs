@@ -2,8 +2,8 @@
 //! ignored and replaced by a good one once the table is built. A test file
 //! of its own, since the cache directory is the process's.
 
-use endgame_tables::cache;
-use endgame_tables::dtm::{self, Ending};
+use matewise_endgame_tables::cache;
+use matewise_endgame_tables::dtm::{self, Ending};
 
 #[test]
 fn a_damaged_cache_file_is_rebuilt_and_replaced() {

@@ -3,7 +3,7 @@
 //! played out with movegen (a mate scores 0, a stalemate or a capture of a
 //! strong piece draws, and every value is one ply from its best move's).
 
-use endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_endgame_tables::dtm::{self, Dtm, Ending};
 use movegen::{Board, MoveList};
 
 /// Published maxima of the four endings, in moves.

@@ -4,8 +4,8 @@
 //! K+Q and K+R vs K distance-to-mate tables, must agree with
 //! `kpk::probe`, and so must the colour-flipped positions.
 
-use endgame_tables::dtm::{self, Dtm};
-use endgame_tables::kpk;
+use matewise_endgame_tables::dtm::{self, Dtm};
+use matewise_endgame_tables::kpk;
 use movegen::{Board, Color, MoveList, PieceKind, Square};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -6,7 +6,7 @@
 //! once; `quit` and end of input end cleanly.
 //!
 //! ```
-//! use engine::{Output, Session};
+//! use matewise_engine::{Output, Session};
 //! use std::sync::{Arc, Mutex};
 //!
 //! // Capture the output in a buffer instead of stdout.

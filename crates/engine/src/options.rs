@@ -22,7 +22,7 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
 /// The `option` lines sent after `uci`: the engine's options, then the search's.
 ///
 /// ```
-/// let lines: Vec<String> = engine::declarations().iter().map(|o| o.to_string()).collect();
+/// let lines: Vec<String> = matewise_engine::declarations().iter().map(|o| o.to_string()).collect();
 /// assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 65536");
 /// assert!(lines.contains(&"option name UCI_Elo type spin default 1320 min 1320 max 2100".to_string()));
 /// ```

@@ -2,7 +2,7 @@
 //! solved before `readyok` (in its own test binary, so no other test has
 //! solved it first).
 
-use engine::{Output, Session};
+use matewise_engine::{Output, Session};
 
 #[test]
 fn isready_solves_the_kpk_bitbase_before_readyok() {

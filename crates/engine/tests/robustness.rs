@@ -1,7 +1,7 @@
 //! Garbage in, no panic out: random token soups and random bytes fed to the
 //! engine's command loop, after which it still answers `isready`.
 
-use engine::{Output, Session};
+use matewise_engine::{Output, Session};
 use proptest::prelude::*;
 use std::io::Write;
 use std::sync::{Arc, Mutex};

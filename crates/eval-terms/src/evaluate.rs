@@ -82,7 +82,7 @@ pub const DRAW_SCALE_ONE: i32 = 64;
 /// every term, so that the tracer sees each.
 ///
 /// ```
-/// use eval_terms::{NoTrace, Tables, Weights, evaluate};
+/// use matewise_eval_terms::{NoTrace, Tables, Weights, evaluate};
 /// use movegen::Board;
 /// let board = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
 /// let mut tables = Tables::default();

@@ -45,7 +45,7 @@ impl fmt::Display for KnownDraw {
 /// The rule that makes `board` a known draw, if one does.
 ///
 /// ```
-/// use eval_terms::{KnownDraw, known_draw};
+/// use matewise_eval_terms::{KnownDraw, known_draw};
 /// use movegen::Board;
 ///
 /// let knights = Board::from_fen("8/8/4k3/8/8/2NN4/8/4K3 w - - 0 1").unwrap();

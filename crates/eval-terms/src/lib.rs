@@ -10,7 +10,7 @@
 //! drawish endings.
 //!
 //! ```
-//! use eval_terms::Evaluator;
+//! use matewise_eval_terms::Evaluator;
 //! use movegen::Board;
 //!
 //! let mut evaluator = Evaluator::new();
@@ -118,7 +118,7 @@ impl Evaluator {
     /// A hint only: the score is the same with or without it.
     ///
     /// ```
-    /// use eval_terms::Evaluator;
+    /// use matewise_eval_terms::Evaluator;
     /// use movegen::Board;
     /// let mut evaluator = Evaluator::new();
     /// let board = Board::default();

@@ -32,7 +32,7 @@ impl Param {
 /// indexed through the [`Param`]s in [`crate::weights`].
 ///
 /// ```
-/// use eval_terms::{Weights, weights};
+/// use matewise_eval_terms::{Weights, weights};
 /// let defaults = Weights::default();
 /// let flat = defaults.to_flat();
 /// assert_eq!(flat.len(), Weights::LEN);

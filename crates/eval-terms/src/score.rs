@@ -7,7 +7,7 @@ use movegen::Board;
 /// A packed (middlegame, endgame) score: one add handles both halves.
 ///
 /// ```
-/// use eval_terms::S;
+/// use matewise_eval_terms::S;
 /// let s = S::new(10, -20) + S::new(5, 5);
 /// assert_eq!((s.mg(), s.eg()), (15, -15));
 /// assert_eq!((s * 2).eg(), -30);
@@ -97,7 +97,7 @@ impl Mul<i32> for S {
 /// kings and pawns only), kept in half-points: 0..=120.
 ///
 /// ```
-/// use eval_terms::Phase;
+/// use matewise_eval_terms::Phase;
 /// use movegen::Board;
 /// assert_eq!(Phase::of(&Board::default()).piece_strength(), 60.0);
 /// ```

@@ -29,7 +29,7 @@ impl Tracer for NoTrace {
 /// Per-colour coefficients of every weight: the evaluation's gradient.
 ///
 /// ```
-/// use eval_terms::{Trace, Weights, evaluate};
+/// use matewise_eval_terms::{Trace, Weights, evaluate};
 /// use movegen::Board;
 /// let board = Board::default();
 /// let mut trace = Trace::default();

@@ -1,6 +1,6 @@
 //! The first evaluation: signs, stages, symmetry, and the `eval` table.
 
-use eval_terms::{Evaluator, Phase};
+use matewise_eval_terms::{Evaluator, Phase};
 use movegen::{Board, MoveList};
 
 /// The colour-flipped FEN: ranks mirrored, colours and side to move swapped.

@@ -1,6 +1,6 @@
 //! Known draws score 0, and the winning endings next to them do not.
 
-use eval_terms::{Evaluator, KnownDraw, known_draw};
+use matewise_eval_terms::{Evaluator, KnownDraw, known_draw};
 use movegen::Board;
 
 /// Random legal placements of `men` (FEN letters; pawns kept off the back

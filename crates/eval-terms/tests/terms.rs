@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use eval_terms::{Param, S, Trace, Weights, evaluate};
+use matewise_eval_terms::{Param, S, Trace, Weights, evaluate};
 use movegen::Board;
 use movegen::Color::{self, Black, White};
 
@@ -430,7 +430,7 @@ fn against_a_bare_king_only_material_and_mating_technique_count() {
 fn a_bare_king_is_worse_off_at_the_edge_and_far_from_help() {
     let white = |fen: &str| {
         let board = Board::from_fen(fen).unwrap();
-        evaluate(&board, &Weights::default(), None, &mut eval_terms::NoTrace).white_score
+        evaluate(&board, &Weights::default(), None, &mut matewise_eval_terms::NoTrace).white_score
     };
     let centre = white("8/8/8/3k4/8/8/R7/4K3 w - - 0 1");
     let edge = white("3k4/8/8/8/8/8/R7/4K3 w - - 0 1");

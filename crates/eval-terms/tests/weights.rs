@@ -1,7 +1,7 @@
 //! The weight table's machinery: flat vector and source round trips, and
 //! the trace rebuilding every evaluation exactly.
 
-use eval_terms::{Evaluator, NoTrace, S, Tables, Trace, Weights, evaluate};
+use matewise_eval_terms::{Evaluator, NoTrace, S, Tables, Trace, Weights, evaluate};
 use movegen::{Board, Color, MoveList};
 
 /// Every position of a few seeded random games.

@@ -41,7 +41,7 @@
 //!
 //! ```
 //! use movegen::Board;
-//! use mate_detection::{find_mate, mate_at_a_glance, Pattern};
+//! use matewise_mate_detection::{find_mate, mate_at_a_glance, Pattern};
 //!
 //! // The back rank: Ra8 mates.
 //! let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
@@ -98,7 +98,7 @@ pub struct Mate {
 ///
 /// ```
 /// use movegen::Board;
-/// use mate_detection::{find_mate, Pattern};
+/// use matewise_mate_detection::{find_mate, Pattern};
 ///
 /// // The smothered mate: Nf7.
 /// let board = Board::from_fen("6rk/6pp/8/6N1/8/8/8/6K1 w - - 0 1")?;
@@ -129,7 +129,7 @@ fn find_mate_in(ctx: &Ctx) -> Option<Mate> {
 ///
 /// ```
 /// use movegen::Board;
-/// use mate_detection::mate_at_a_glance;
+/// use matewise_mate_detection::mate_at_a_glance;
 ///
 /// // Boden's mate: Ba3, the f5 bishop covering b1 and c2.
 /// let board = Board::from_fen("4k3/4b3/8/5b2/8/2P5/3P4/2KR4 b - - 0 1")?;
@@ -151,7 +151,7 @@ pub fn mate_at_a_glance(board: &Board) -> Option<Move> {
 ///
 /// ```
 /// use movegen::Board;
-/// use mate_detection::mate_threat;
+/// use matewise_mate_detection::mate_threat;
 ///
 /// // Black to move; White threatens Ra8 mate on the back rank.
 /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1")?;

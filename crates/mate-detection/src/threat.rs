@@ -15,7 +15,7 @@ use movegen::Board;
 ///
 /// ```
 /// use movegen::Board;
-/// use mate_detection::{Pattern, mate_threat_pattern};
+/// use matewise_mate_detection::{Pattern, mate_threat_pattern};
 ///
 /// // Black to move; White threatens Qg7 mate, supported by the f6 pawn.
 /// let board = Board::from_fen("6k1/5p1p/5P1Q/8/8/8/8/6K1 b - - 0 1")?;

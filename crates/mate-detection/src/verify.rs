@@ -13,7 +13,7 @@ use movegen::{Board, Move, MoveList};
 ///
 /// ```
 /// use movegen::Board;
-/// use mate_detection::is_mating_move;
+/// use matewise_mate_detection::is_mating_move;
 ///
 /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
 /// assert!(is_mating_move(&board, board.parse_uci_move("a1a8")?));
@@ -35,7 +35,7 @@ pub fn is_mating_move(board: &Board, mv: Move) -> bool {
 ///
 /// ```
 /// use movegen::{Board, MoveList};
-/// use mate_detection::mating_moves;
+/// use matewise_mate_detection::mating_moves;
 ///
 /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1")?;
 /// let mut mates = MoveList::new();
@@ -62,7 +62,7 @@ pub fn mating_moves(board: &Board, mates: &mut MoveList) {
 ///
 /// ```
 /// use movegen::Board;
-/// use mate_detection::mate_in_one;
+/// use matewise_mate_detection::mate_in_one;
 ///
 /// let board = Board::default();
 /// assert_eq!(mate_in_one(&board), None);

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{full_mates, king_hunt_positions, random_game_positions};
-use mate_detection::{
+use matewise_mate_detection::{
     Pattern, find_mate, mate_at_a_glance, mate_threat, mate_threat_pattern, mating_moves,
 };
 use movegen::{Board, MoveList};

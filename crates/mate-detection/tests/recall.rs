@@ -2,12 +2,12 @@
 //! brute-force search) is of a kind, the share in which `mate_at_a_glance`
 //! finds a mate. Prints the table:
 //!
-//! `cargo test -p mate-detection -- --nocapture recall`
+//! `cargo test -p matewise-mate-detection -- --nocapture recall`
 
 mod common;
 
 use common::{Class, classify, full_mates, king_hunt_positions, random_game_positions};
-use mate_detection::find_mate;
+use matewise_mate_detection::find_mate;
 use movegen::Board;
 
 #[derive(Default, Clone, Copy)]

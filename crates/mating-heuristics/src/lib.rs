@@ -24,7 +24,7 @@
 //!   [`Rule`] that fired; [`PieceSet::pair_bonus`] gives pair bonuses.
 //!
 //! ```
-//! use mating_heuristics::{orthodox, Material, PieceSet, Rule, Side};
+//! use matewise_mating_heuristics::{orthodox, Material, PieceSet, Rule, Side};
 //!
 //! let set = PieceSet::orthodox();
 //! // K+N+N vs K: two knights up, yet a draw.
@@ -47,7 +47,7 @@
 //! every rights field; it also marks the piece colour-bound).
 //!
 //! ```
-//! use mating_heuristics::{Material, PieceKind, PieceSet, Rule, Shortfall, Side};
+//! use matewise_mating_heuristics::{Material, PieceKind, PieceSet, Rule, Shortfall, Side};
 //!
 //! // The Adjutant (B + Dabbabah-rider) never leaves its square colour.
 //! let adjutant = PieceKind::from_fmax("a:700 15,3 17,3 -15,3 -17,3 2,3 32,3 -2,3 -32,3")?;

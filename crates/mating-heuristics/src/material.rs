@@ -7,7 +7,7 @@ use crate::set::{KindId, MAX_KINDS};
 /// One of the two players.
 ///
 /// ```
-/// use mating_heuristics::Side;
+/// use matewise_mating_heuristics::Side;
 ///
 /// assert_eq!(Side::White.opponent(), Side::Black);
 /// assert_eq!(Side::favoured_by(-35), Side::Black);
@@ -58,7 +58,7 @@ impl fmt::Display for Side {
 /// The colour of a square, which a colour-bound piece can never change.
 ///
 /// ```
-/// use mating_heuristics::Shade;
+/// use matewise_mating_heuristics::Shade;
 ///
 /// assert_eq!(Shade::of_square(0, 0), Shade::Dark); // a1
 /// assert_eq!(Shade::of_square(7, 0), Shade::Light); // h1
@@ -98,7 +98,7 @@ impl Shade {
 /// pieces are captured and promoted. Counts saturate instead of wrapping.
 ///
 /// ```
-/// use mating_heuristics::{orthodox, Material, Shade, Side};
+/// use matewise_mating_heuristics::{orthodox, Material, Shade, Side};
 ///
 /// // K+B+N vs K, the bishop on a light square.
 /// let material = Material::new()

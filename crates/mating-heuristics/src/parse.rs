@@ -162,7 +162,7 @@ impl PieceKind {
     /// never detected; an explicit pair bonus mark (`0,BONUS`) marks them.
     ///
     /// ```
-    /// use mating_heuristics::PieceKind;
+    /// use matewise_mating_heuristics::PieceKind;
     ///
     /// let bishop = PieceKind::from_fmax("b:300 15,3 17,3 -15,3 -17,3")?;
     /// assert!(bishop.is_colour_bound());
@@ -172,7 +172,7 @@ impl PieceKind {
     /// assert!(commoner.is_tough_defender());
     ///
     /// assert!(PieceKind::from_fmax("Knight:").is_err());
-    /// # Ok::<(), mating_heuristics::ParseError>(())
+    /// # Ok::<(), matewise_mating_heuristics::ParseError>(())
     /// ```
     pub fn from_fmax(line: &str) -> Result<PieceKind, ParseError> {
         let (letter, rest) = split_letter(line)?;

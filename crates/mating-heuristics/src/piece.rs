@@ -6,7 +6,7 @@
 /// is a piece whose value and marks decide about mating potential.
 ///
 /// ```
-/// use mating_heuristics::{PieceKind, Role};
+/// use matewise_mating_heuristics::{PieceKind, Role};
 ///
 /// assert_eq!(PieceKind::king('k').role(), Role::Royal);
 /// assert_eq!(PieceKind::pawn('p', 100).role(), Role::Pawn);
@@ -28,7 +28,7 @@ pub enum Role {
 /// moves a piece, so it cannot be mistaken for a real `step,rights` pair.
 ///
 /// ```
-/// use mating_heuristics::Mark;
+/// use matewise_mating_heuristics::Mark;
 ///
 /// assert_eq!(Mark::from_code(3), Some(Mark::MatingPotential));
 /// assert_eq!(Mark::from_code(-4), Some(Mark::NonMatingPair));
@@ -72,7 +72,7 @@ impl Mark {
 /// Fairy-Max piece line with [`PieceKind::from_fmax`].
 ///
 /// ```
-/// use mating_heuristics::PieceKind;
+/// use matewise_mating_heuristics::PieceKind;
 ///
 /// const ADJUTANT: PieceKind = PieceKind::piece('a', 700).colour_bound();
 /// assert!(ADJUTANT.is_colour_bound());
@@ -123,11 +123,11 @@ impl PieceKind {
     /// which a single line cannot reveal as a pawn).
     ///
     /// ```
-    /// use mating_heuristics::{PieceKind, Role};
+    /// use matewise_mating_heuristics::{PieceKind, Role};
     ///
     /// let pawn = PieceKind::from_fmax("p:100 -16,24 -16,6 -15,5 -17,5")?.with_role(Role::Pawn);
     /// assert_eq!(pawn.role(), Role::Pawn);
-    /// # Ok::<(), mating_heuristics::ParseError>(())
+    /// # Ok::<(), matewise_mating_heuristics::ParseError>(())
     /// ```
     pub const fn with_role(mut self, role: Role) -> PieceKind {
         self.role = role;
@@ -169,7 +169,7 @@ impl PieceKind {
     /// The same kind with one Pair-o-Max mark applied.
     ///
     /// ```
-    /// use mating_heuristics::{Mark, PieceKind};
+    /// use matewise_mating_heuristics::{Mark, PieceKind};
     ///
     /// let commoner = PieceKind::piece('m', 260).with_mark(Mark::ToughDefender);
     /// assert!(commoner.is_tough_defender());
@@ -209,7 +209,7 @@ impl PieceKind {
     /// the value for colour-bound kinds, else 0.
     ///
     /// ```
-    /// use mating_heuristics::PieceKind;
+    /// use matewise_mating_heuristics::PieceKind;
     ///
     /// assert_eq!(PieceKind::piece('b', 300).colour_bound().pair_bonus(), 37);
     /// assert_eq!(PieceKind::piece('b', 300).colour_bound().with_pair_bonus(50).pair_bonus(), 50);

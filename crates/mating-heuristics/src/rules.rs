@@ -13,7 +13,7 @@ pub const MINOR_AHEAD: i32 = 350;
 /// Why the leader's pieces cannot force mate.
 ///
 /// ```
-/// use mating_heuristics::Shortfall;
+/// use matewise_mating_heuristics::Shortfall;
 ///
 /// assert_eq!(Shortfall::NonMatingPair.to_string(), "a non-mating pair");
 /// ```
@@ -50,7 +50,7 @@ impl fmt::Display for Shortfall {
 /// Which rule decided the [`Scale`].
 ///
 /// ```
-/// use mating_heuristics::{Rule, Shortfall};
+/// use matewise_mating_heuristics::{Rule, Shortfall};
 ///
 /// assert_eq!(Rule::Pawnless.divisor(), 2);
 /// assert_eq!(Rule::NoMatingPotential(Shortfall::SmallAdvantage).divisor(), 8);
@@ -110,7 +110,7 @@ impl fmt::Display for Rule {
 /// How much to shrink an evaluation, for whom, and why.
 ///
 /// ```
-/// use mating_heuristics::{orthodox, Material, PieceSet, Rule, Side};
+/// use matewise_mating_heuristics::{orthodox, Material, PieceSet, Rule, Side};
 ///
 /// let set = PieceSet::orthodox();
 /// // K+R vs K+N: a rook is not enough against a knight.
@@ -177,7 +177,7 @@ impl PieceSet {
     /// cancels all of these.
     ///
     /// ```
-    /// use mating_heuristics::{orthodox, Material, PieceSet, Rule, Shortfall, Side};
+    /// use matewise_mating_heuristics::{orthodox, Material, PieceSet, Rule, Shortfall, Side};
     ///
     /// let set = PieceSet::orthodox();
     /// let two_knights = Material::new().with(Side::Black, orthodox::KNIGHT, 2);
@@ -223,7 +223,7 @@ impl PieceSet {
     /// has a pair. For a colour-bound kind a pair means one on each shade.
     ///
     /// ```
-    /// use mating_heuristics::{orthodox, Material, PieceSet, Shade, Side};
+    /// use matewise_mating_heuristics::{orthodox, Material, PieceSet, Shade, Side};
     ///
     /// let set = PieceSet::orthodox();
     /// let pair = Material::new().with(Side::White, orthodox::BISHOP, 2);

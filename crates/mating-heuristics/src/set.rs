@@ -11,7 +11,7 @@ pub const MAX_KINDS: usize = 16;
 /// Names one kind within a [`PieceSet`]: an index below [`MAX_KINDS`].
 ///
 /// ```
-/// use mating_heuristics::KindId;
+/// use matewise_mating_heuristics::KindId;
 ///
 /// assert_eq!(KindId::new(3).map(KindId::index), Some(3));
 /// assert_eq!(KindId::new(16), None);
@@ -38,7 +38,7 @@ impl KindId {
 /// The set already holds [`MAX_KINDS`] kinds.
 ///
 /// ```
-/// use mating_heuristics::{PieceKind, PieceSet, SetFull, MAX_KINDS};
+/// use matewise_mating_heuristics::{PieceKind, PieceSet, SetFull, MAX_KINDS};
 ///
 /// let too_many = [PieceKind::piece('x', 100); MAX_KINDS + 1];
 /// assert_eq!(PieceSet::from_kinds(&too_many), Err(SetFull));
@@ -58,13 +58,13 @@ impl std::error::Error for SetFull {}
 /// it can live in an evaluator without allocating.
 ///
 /// ```
-/// use mating_heuristics::{PieceKind, PieceSet};
+/// use matewise_mating_heuristics::{PieceKind, PieceSet};
 ///
 /// let mut set = PieceSet::new();
 /// let knight = set.push(PieceKind::piece('n', 300))?;
 /// assert_eq!(set.get(knight).map(|kind| kind.value()), Some(300));
 /// assert_eq!(set.find('n'), Some(knight));
-/// # Ok::<(), mating_heuristics::SetFull>(())
+/// # Ok::<(), matewise_mating_heuristics::SetFull>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceSet {
@@ -177,7 +177,7 @@ pub mod orthodox {
     //! B stays under 350 so K+Q+B vs K+Q counts as a minor ahead.
     //!
     //! ```
-    //! use mating_heuristics::{orthodox, PieceSet};
+    //! use matewise_mating_heuristics::{orthodox, PieceSet};
     //!
     //! let set = PieceSet::orthodox();
     //! assert_eq!(set.get(orthodox::ROOK).map(|rook| rook.value()), Some(500));

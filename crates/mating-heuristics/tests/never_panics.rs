@@ -1,6 +1,6 @@
 //! No input makes the parser or the rules panic.
 
-use mating_heuristics::{KindId, MAX_KINDS, Material, PieceKind, PieceSet, Shade, Side};
+use matewise_mating_heuristics::{KindId, MAX_KINDS, Material, PieceKind, PieceSet, Shade, Side};
 use proptest::prelude::*;
 
 /// Strings built from the characters a piece line uses, so that random

@@ -1,8 +1,8 @@
 //! Every example of the seed text (Pair-o-Max's "Heuristics for accounting
 //! for mating potential") comes out the way the seed says.
 
-use mating_heuristics::orthodox::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
-use mating_heuristics::{
+use matewise_mating_heuristics::orthodox::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
+use matewise_mating_heuristics::{
     KindId, Material, PieceKind, PieceSet, Role, Rule, Scale, Shade, Shortfall, Side,
 };
 

@@ -24,7 +24,7 @@ pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRI
 /// Squares a knight on `square` attacks.
 ///
 /// ```
-/// use movegen::{attacks, Square};
+/// use matewise_movegen::{attacks, Square};
 /// assert_eq!(attacks::knight(Square::A1).len(), 2);
 /// ```
 #[inline]
@@ -41,7 +41,7 @@ pub fn king(square: Square) -> BitBoard {
 /// Squares a pawn of `color` on `square` attacks (captures onto).
 ///
 /// ```
-/// use movegen::{attacks, Color, Square};
+/// use matewise_movegen::{attacks, Color, Square};
 /// assert_eq!(attacks::pawn(Color::White, Square::E4), Square::D5.bitboard() | Square::F5.bitboard());
 /// ```
 #[inline]
@@ -144,7 +144,7 @@ use magic as sliders;
 /// Squares a rook on `square` attacks, given the occupied squares.
 ///
 /// ```
-/// use movegen::{attacks, BitBoard, Square};
+/// use matewise_movegen::{attacks, BitBoard, Square};
 /// let blockers = Square::A4.bitboard();
 /// assert_eq!(attacks::rook(Square::A1, blockers).len(), 3 + 7);
 /// ```
@@ -181,7 +181,7 @@ pub fn bishop_rays(square: Square) -> BitBoard {
 /// diagonal; empty if they share none or are adjacent.
 ///
 /// ```
-/// use movegen::{attacks, Square};
+/// use matewise_movegen::{attacks, Square};
 /// assert_eq!(attacks::between(Square::A1, Square::D4), Square::B2.bitboard() | Square::C3.bitboard());
 /// assert!(attacks::between(Square::A1, Square::B3).is_empty());
 /// ```
@@ -194,7 +194,7 @@ pub fn between(a: Square, b: Square) -> BitBoard {
 /// squares, both included; empty if they share none.
 ///
 /// ```
-/// use movegen::{attacks, Square};
+/// use matewise_movegen::{attacks, Square};
 /// assert_eq!(attacks::line(Square::B2, Square::C3).len(), 8);
 /// ```
 #[inline]

@@ -7,7 +7,7 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// A set of squares.
 ///
 /// ```
-/// use movegen::{BitBoard, Square};
+/// use matewise_movegen::{BitBoard, Square};
 /// let set = Square::E4.bitboard() | Square::D5.bitboard();
 /// assert_eq!(set.len(), 2);
 /// assert!(set.has(Square::D5));

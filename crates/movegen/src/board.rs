@@ -14,9 +14,9 @@ use crate::types::{Color, Piece, PieceKind, Square};
 /// (copy-make) and drop the copy to take it back.
 ///
 /// ```
-/// use movegen::Board;
+/// use matewise_movegen::Board;
 /// let board = Board::default();
-/// let mut moves = movegen::MoveList::new();
+/// let mut moves = matewise_movegen::MoveList::new();
 /// board.generate_moves(&mut moves);
 /// assert_eq!(moves.len(), 20);
 ///
@@ -188,7 +188,7 @@ impl Board {
     /// deciding whether to play the move at all.
     ///
     /// ```
-    /// use movegen::Board;
+    /// use matewise_movegen::Board;
     /// let board = Board::default();
     /// let mv = board.parse_uci_move("g1f3").unwrap();
     /// let mut after = board.clone();
@@ -232,7 +232,7 @@ impl Board {
     /// (`piece.index() * 4`). Unique per material, for a material hash table.
     ///
     /// ```
-    /// use movegen::{Board, Color, Piece, PieceKind};
+    /// use matewise_movegen::{Board, Color, Piece, PieceKind};
     /// let board = Board::default();
     /// let pawns = Piece::new(PieceKind::Pawn, Color::Black).index();
     /// assert_eq!(board.material_key() >> (4 * pawns) & 15, 8);
@@ -266,7 +266,7 @@ impl Board {
     /// same question without a null move.
     ///
     /// ```
-    /// use movegen::{Board, Color, Square};
+    /// use matewise_movegen::{Board, Color, Square};
     ///
     /// // After 3...d6 the bishop on b5 pins Black's knight on c6 to its king.
     /// let board =
@@ -317,7 +317,7 @@ impl Board {
     /// (which may differ from the board's, e.g. with a piece lifted off).
     ///
     /// ```
-    /// use movegen::{Board, Square};
+    /// use matewise_movegen::{Board, Square};
     /// let board = Board::default();
     /// assert_eq!(board.attackers_to(Square::F3, board.occupied()).len(), 3); // e2, g2, g1
     /// ```
@@ -399,7 +399,7 @@ impl Board {
     /// king boxed in, the shape quiet mating moves aim at.
     ///
     /// ```
-    /// use movegen::{Board, Color, Square};
+    /// use matewise_movegen::{Board, Color, Square};
     /// // A back-rank king behind its own pawns can still go to f8 and h8,
     /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
     /// let flights = board.king_flight_squares(Color::Black);
@@ -463,7 +463,7 @@ impl Board {
     /// Recomputes every key from scratch (the FEN parser's and the tests' reference).
     ///
     /// ```
-    /// use movegen::Board;
+    /// use matewise_movegen::Board;
     /// let board = Board::default();
     /// assert_eq!(board.keys_from_scratch(), (board.hash(), board.pawn_key(), board.material_key()));
     /// ```

@@ -36,7 +36,7 @@ impl CastleSide {
 /// For each colour and side, the file of the rook that may still castle.
 ///
 /// ```
-/// use movegen::{CastleSide, CastlingRights, Color, File};
+/// use matewise_movegen::{CastleSide, CastlingRights, Color, File};
 /// let rights = CastlingRights::STANDARD;
 /// assert_eq!(rights.rook(Color::White, CastleSide::Long), Some(File::A));
 /// assert_eq!(rights.without_color(Color::White).rook(Color::White, CastleSide::Short), None);

@@ -17,7 +17,7 @@ impl Board {
     /// uncovered by whatever left its square (en passant's victim included).
     ///
     /// ```
-    /// use movegen::Board;
+    /// use matewise_movegen::Board;
     /// let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
     /// assert!(board.gives_check(board.parse_uci_move("a1a8").unwrap()));
     /// assert!(!board.gives_check(board.parse_uci_move("a1a7").unwrap()));
@@ -108,10 +108,10 @@ impl Board {
 /// that a search asking of every move whether it checks pays a lookup each.
 ///
 /// ```
-/// use movegen::Board;
+/// use matewise_movegen::Board;
 /// let board = Board::from_fen("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1").unwrap();
 /// let checks = board.check_squares();
-/// let mut moves = movegen::MoveList::new();
+/// let mut moves = matewise_movegen::MoveList::new();
 /// board.generate_moves(&mut moves);
 /// for &mv in &moves {
 ///     assert_eq!(board.gives_check_with(&checks, mv), board.gives_check(mv));

@@ -61,7 +61,7 @@ impl Board {
     /// without building any move: the fastest way to count perft leaves.
     ///
     /// ```
-    /// use movegen::Board;
+    /// use matewise_movegen::Board;
     /// let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     /// assert_eq!(board.count_legal_moves(), 48);
     /// ```
@@ -77,7 +77,7 @@ impl Board {
     /// pieces have next to none.
     ///
     /// ```
-    /// use movegen::Board;
+    /// use matewise_movegen::Board;
     /// let start = Board::default();
     /// assert!(start.count_legal_moves_up_to(2) > 2);
     /// // Black's king has a single move, Kxf6.

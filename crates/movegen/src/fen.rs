@@ -94,7 +94,7 @@ impl Board {
     /// the castling rights are not the standard a/h rooks with an e-file king.
     ///
     /// ```
-    /// use movegen::{Board, FenError};
+    /// use matewise_movegen::{Board, FenError};
     /// assert!(Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_ok());
     /// assert_eq!(Board::from_fen("8/8/8 w - - 0 1"), Err(FenError::WrongRankCount(3)));
     /// let chess960 = Board::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
@@ -162,7 +162,7 @@ impl Board {
     /// The position as Shredder-FEN: castling rights always as rook files (`HAha`).
     ///
     /// ```
-    /// use movegen::Board;
+    /// use matewise_movegen::Board;
     /// assert_eq!(Board::default().to_shredder_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     /// ```
     pub fn to_shredder_fen(&self) -> String {

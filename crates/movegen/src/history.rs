@@ -7,7 +7,7 @@ use crate::board::Board;
 /// alike). Push before a move, pop after taking it back.
 ///
 /// ```
-/// use movegen::{Board, KeyHistory};
+/// use matewise_movegen::{Board, KeyHistory};
 /// let mut board = Board::default();
 /// let mut history = KeyHistory::with_capacity(16);
 /// for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {

@@ -19,7 +19,7 @@
 //! - [`SplitMix64`], a small seeded random-number generator.
 //!
 //! ```
-//! use movegen::{perft, Board, MoveList};
+//! use matewise_movegen::{perft, Board, MoveList};
 //!
 //! let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
 //! assert_eq!(perft(&board, 2), 2_039);
@@ -31,7 +31,7 @@
 //!     next.play_unchecked(*mv);
 //!     assert_ne!(next.hash(), board.hash());
 //! }
-//! # Ok::<(), movegen::FenError>(())
+//! # Ok::<(), matewise_movegen::FenError>(())
 //! ```
 
 pub mod attacks;

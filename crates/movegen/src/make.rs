@@ -23,7 +23,7 @@ impl Board {
     /// Plays `mv` after checking that it is legal.
     ///
     /// ```
-    /// use movegen::{Board, Move, MoveKind, Square};
+    /// use matewise_movegen::{Board, Move, MoveKind, Square};
     /// let mut board = Board::default();
     /// assert!(board.play(Move::new(Square::E2, Square::E5, MoveKind::Normal)).is_err());
     /// assert!(board.play(Move::new(Square::E2, Square::E4, MoveKind::Normal)).is_ok());
@@ -129,7 +129,7 @@ impl Board {
     /// to move is in check, where passing is not a legal idea.
     ///
     /// ```
-    /// use movegen::{Board, Color};
+    /// use matewise_movegen::{Board, Color};
     /// let board = Board::default();
     /// let passed = board.null_move().unwrap();
     /// assert_eq!(passed.side_to_move(), Color::Black);

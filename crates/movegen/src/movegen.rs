@@ -34,7 +34,7 @@ impl Promotions {
 /// its own rook for castling; iterating a `PieceMoves` yields each as a `Move`.
 ///
 /// ```
-/// use movegen::{Board, PieceKind};
+/// use matewise_movegen::{Board, PieceKind};
 /// let board = Board::default();
 /// let mut knight_moves = 0;
 /// board.generate_piece_moves(|moves| {
@@ -178,7 +178,7 @@ impl Board {
     /// Every legal move.
     ///
     /// ```
-    /// use movegen::{Board, MoveList};
+    /// use matewise_movegen::{Board, MoveList};
     /// let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     /// let mut moves = MoveList::new();
     /// board.generate_moves(&mut moves);
@@ -215,7 +215,7 @@ impl Board {
     /// Stops when `visit` returns `true`, and returns whether it did.
     ///
     /// ```
-    /// use movegen::{Board, MoveList};
+    /// use matewise_movegen::{Board, MoveList};
     /// let board = Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     /// let (mut whole, mut by_piece, mut seen) = (MoveList::new(), MoveList::new(), MoveList::new());
     /// board.generate_quiets(&mut whole);
@@ -243,7 +243,7 @@ impl Board {
     /// simply every legal move.
     ///
     /// ```
-    /// use movegen::{Board, MoveList};
+    /// use matewise_movegen::{Board, MoveList};
     /// let board = Board::from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1").unwrap();
     /// let mut moves = MoveList::new();
     /// board.generate_evasions(&mut moves);

@@ -27,7 +27,7 @@ pub enum MoveKind {
 /// standard chess alike; [`crate::Board::to_uci`] writes it the way the mode asks.
 ///
 /// ```
-/// use movegen::{Move, MoveKind, PieceKind, Square};
+/// use matewise_movegen::{Move, MoveKind, PieceKind, Square};
 /// let m = Move::new(Square::E7, Square::E8, MoveKind::Promotion(PieceKind::Queen));
 /// assert_eq!(m.from(), Square::E7);
 /// assert_eq!(m.to(), Square::E8);
@@ -140,7 +140,7 @@ impl fmt::Debug for Move {
 /// not yet checked against any position.
 ///
 /// ```
-/// use movegen::{PieceKind, Square, UciMove};
+/// use matewise_movegen::{PieceKind, Square, UciMove};
 /// let m: UciMove = "e7e8q".parse().unwrap();
 /// assert_eq!(m, UciMove::Move { from: Square::E7, to: Square::E8, promotion: Some(PieceKind::Queen) });
 /// assert_eq!(m.to_string(), "e7e8q");

@@ -7,7 +7,7 @@ use crate::moves::{Move, MoveList};
 /// The number of legal move sequences of `depth` plies from `board`.
 ///
 /// ```
-/// use movegen::{perft, Board};
+/// use matewise_movegen::{perft, Board};
 /// assert_eq!(perft(&Board::default(), 3), 8_902);
 /// ```
 pub fn perft(board: &Board, depth: u32) -> u64 {
@@ -31,7 +31,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 /// Perft split by root move, in generation order (`go perft` and `--divide` print this).
 ///
 /// ```
-/// use movegen::{perft_divide, Board};
+/// use matewise_movegen::{perft_divide, Board};
 /// let split = perft_divide(&Board::default(), 2);
 /// assert_eq!(split.len(), 20);
 /// assert!(split.iter().all(|&(_, n)| n == 20));

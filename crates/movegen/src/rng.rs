@@ -13,7 +13,7 @@
 /// # Examples
 ///
 /// ```
-/// use movegen::SplitMix64;
+/// use matewise_movegen::SplitMix64;
 ///
 /// let mut rng = SplitMix64::new(7);
 /// let first = rng.next_u64();

@@ -20,7 +20,7 @@ impl Board {
     /// destination gains at least `threshold` centipawns for the mover.
     ///
     /// ```
-    /// use movegen::Board;
+    /// use matewise_movegen::Board;
     /// // The e5 pawn is defended by the d6 pawn: Rxe5 loses the exchange.
     /// let board = Board::from_fen("1k1r4/1pp4p/p2p4/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1").unwrap();
     /// let rxe5 = board.parse_uci_move("e1e5").unwrap();

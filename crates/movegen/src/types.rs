@@ -8,7 +8,7 @@ use core::str::FromStr;
 /// A side: White or Black.
 ///
 /// ```
-/// use movegen::Color;
+/// use matewise_movegen::Color;
 /// assert_eq!(!Color::White, Color::Black);
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -94,7 +94,7 @@ macro_rules! enum_index {
 /// A file (column), `a` to `h`.
 ///
 /// ```
-/// use movegen::File;
+/// use matewise_movegen::File;
 /// assert_eq!(File::E.to_string(), "e");
 /// assert_eq!("h".parse::<File>(), Ok(File::H));
 /// ```
@@ -144,7 +144,7 @@ enum_index!(File, 8);
 /// A rank (row), `1` to `8`.
 ///
 /// ```
-/// use movegen::Rank;
+/// use matewise_movegen::Rank;
 /// assert_eq!(Rank::Fourth.to_string(), "4");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -194,7 +194,7 @@ macro_rules! squares {
         /// A square of the board, `A1` = 0 up to `H8` = 63 (file-major within a rank).
         ///
         /// ```
-        /// use movegen::{File, Rank, Square};
+        /// use matewise_movegen::{File, Rank, Square};
         /// let e4 = Square::new(File::E, Rank::Fourth);
         /// assert_eq!(e4, Square::E4);
         /// assert_eq!(e4.to_string(), "e4");
@@ -357,7 +357,7 @@ impl FromStr for File {
 /// The kind of a piece, without its colour.
 ///
 /// ```
-/// use movegen::PieceKind;
+/// use matewise_movegen::PieceKind;
 /// assert_eq!(PieceKind::from_char('n'), Some(PieceKind::Knight));
 /// assert_eq!(PieceKind::Queen.to_char(), 'q');
 /// ```
@@ -415,7 +415,7 @@ enum_index!(PieceKind, 6);
 /// A piece: a kind and a colour.
 ///
 /// ```
-/// use movegen::{Color, Piece, PieceKind};
+/// use matewise_movegen::{Color, Piece, PieceKind};
 /// let p = Piece::new(PieceKind::Knight, Color::Black);
 /// assert_eq!(p.to_char(), 'n');
 /// assert_eq!(Piece::from_char('N'), Some(Piece::new(PieceKind::Knight, Color::White)));

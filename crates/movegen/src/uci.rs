@@ -42,7 +42,7 @@ impl Board {
     /// The UCI text of a move of this board (castling as the board's mode asks).
     ///
     /// ```
-    /// use movegen::{Board, Move, MoveKind, Square};
+    /// use matewise_movegen::{Board, Move, MoveKind, Square};
     /// let mut board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     /// let castle = Move::new(Square::E1, Square::H1, MoveKind::Castle);
     /// assert_eq!(board.to_uci(castle).to_string(), "e1g1");
@@ -99,7 +99,7 @@ impl Board {
     /// Parses UCI move text and finds the legal move it names.
     ///
     /// ```
-    /// use movegen::{Board, MoveTextError};
+    /// use matewise_movegen::{Board, MoveTextError};
     /// let board = Board::default();
     /// assert!(board.parse_uci_move("g1f3").is_ok());
     /// assert!(matches!(board.parse_uci_move("e2e5"), Err(MoveTextError::Illegal(_))));

@@ -3,7 +3,7 @@
 
 mod common;
 
-use movegen::{Board, CastleSide, Color, FenError, File, Rank, START_FEN, Square};
+use matewise_movegen::{Board, CastleSide, Color, FenError, File, Rank, START_FEN, Square};
 use proptest::prelude::*;
 
 /// FENs that `to_fen` must print back exactly as given.
@@ -464,7 +464,7 @@ fn never_panics(text: &str) {
         assert_eq!(again.to_fen(), fen, "{text:?}");
         assert_eq!(again.hash(), board.hash(), "{text:?}");
         // Whatever position was accepted, the generator copes with it.
-        let mut moves = movegen::MoveList::new();
+        let mut moves = matewise_movegen::MoveList::new();
         board.generate_moves(&mut moves);
         assert_eq!(board.legal_move_count(), moves.len(), "{text:?}");
         assert_eq!(board.count_legal_moves() as usize, moves.len(), "{text:?}");

@@ -3,7 +3,7 @@
 mod common;
 
 use common::legal_moves;
-use movegen::{Board, KeyHistory, SplitMix64};
+use matewise_movegen::{Board, KeyHistory, SplitMix64};
 
 #[test]
 fn knight_shuffles_repeat_the_start_position() {

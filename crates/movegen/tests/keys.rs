@@ -7,7 +7,7 @@
 mod common;
 
 use common::{after, chess960_fen, legal_moves, random_games};
-use movegen::{Board, Move, MoveKind, MoveList, PieceKind, START_FEN, SplitMix64};
+use matewise_movegen::{Board, Move, MoveKind, MoveList, PieceKind, START_FEN, SplitMix64};
 use std::collections::HashSet;
 
 /// Every invariant checked at every ply.
@@ -51,7 +51,7 @@ fn check_position(board: &Board) {
     assert_eq!(board.in_check(), !attackers.is_empty());
 
     // Pinned: our pieces whose removal uncovers a new attack on our king.
-    let mut pinned = movegen::BitBoard::EMPTY;
+    let mut pinned = matewise_movegen::BitBoard::EMPTY;
     for sq in board.colors(us) - king.bitboard() {
         let uncovered = board.attackers_to(king, occupied - sq.bitboard()) & board.colors(!us);
         if !(uncovered - attackers).is_empty() {
@@ -61,8 +61,8 @@ fn check_position(board: &Board) {
     assert_eq!(board.pinned(), pinned, "pinned pieces at {fen}");
 
     // Attack queries agree with attackers_to on every square.
-    let mut attacked = movegen::BitBoard::EMPTY;
-    for sq in movegen::Square::ALL {
+    let mut attacked = matewise_movegen::BitBoard::EMPTY;
+    for sq in matewise_movegen::Square::ALL {
         let by_them = !(board.attackers_to(sq, occupied) & board.colors(!us)).is_empty();
         assert_eq!(
             board.is_attacked(sq, !us, occupied),
@@ -74,7 +74,7 @@ fn check_position(board: &Board) {
         }
     }
     assert_eq!(
-        board.attacked_within(movegen::BitBoard::FULL, !us, occupied),
+        board.attacked_within(matewise_movegen::BitBoard::FULL, !us, occupied),
         attacked,
         "attacked_within at {fen}"
     );
@@ -98,7 +98,7 @@ fn check_position(board: &Board) {
     let steps = moves
         .iter()
         .filter(|mv| mv.from() == king && mv.kind() != MoveKind::Castle)
-        .fold(movegen::BitBoard::EMPTY, |set, mv| set | mv.to().bitboard());
+        .fold(matewise_movegen::BitBoard::EMPTY, |set, mv| set | mv.to().bitboard());
     assert_eq!(board.king_flight_squares(us), steps, "flights at {fen}");
 
     // Per-piece destination sets expand to the same moves.
@@ -391,7 +391,7 @@ fn tricky_positions_have_the_expected_special_moves() {
         (board, list)
     };
     let (board, list) = moves(TRICKY[0]);
-    assert_eq!(board.en_passant(), Some(movegen::Square::C6));
+    assert_eq!(board.en_passant(), Some(matewise_movegen::Square::C6));
     assert!(
         !list.iter().any(|m| m.is_en_passant()),
         "b5xc6 exposes the king"
@@ -415,7 +415,7 @@ fn tricky_positions_have_the_expected_special_moves() {
         "exd3 stays on the pin line"
     );
     let (board, list) = moves(TRICKY[6]);
-    assert_eq!(board.en_passant(), Some(movegen::Square::D3));
+    assert_eq!(board.en_passant(), Some(matewise_movegen::Square::D3));
     assert!(
         !list.iter().any(|m| m.is_en_passant()),
         "exd3 leaves the pin line"
@@ -436,6 +436,6 @@ fn tricky_positions_have_the_expected_special_moves() {
     );
 }
 
-fn board_kind(fen: &str, sq: movegen::Square) -> Option<PieceKind> {
+fn board_kind(fen: &str, sq: matewise_movegen::Square) -> Option<PieceKind> {
     Board::from_fen(fen).unwrap().kind_on(sq)
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{POSITIONS, legal_moves, random_games};
-use movegen::{
+use matewise_movegen::{
     BitBoard, Board, CastleSide, Color, File, Move, MoveKind, Piece, PieceKind, SplitMix64, Square,
 };
 

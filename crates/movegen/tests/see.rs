@@ -4,7 +4,7 @@
 mod common;
 
 use common::{legal_moves, random_games};
-use movegen::{Board, Move, PieceKind, SEE_VALUES, START_FEN, SplitMix64, Square};
+use matewise_movegen::{Board, Move, PieceKind, SEE_VALUES, START_FEN, SplitMix64, Square};
 
 /// Known exchanges: FEN, move, exact value with P=100, N=B=300, R=500, Q=900.
 ///

@@ -1,7 +1,7 @@
 //! Perft suites: every line of `suites/standard.epd` and `suites/chess960.epd`,
 //! every depth, checked against the published leaf counts.
 
-use movegen::{Board, perft};
+use matewise_movegen::{Board, perft};
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -134,8 +134,8 @@ fn perft_divide_splits_perft_by_root_move() {
         ),
     ] {
         let board = Board::from_fen(fen).unwrap();
-        let split = movegen::perft_divide(&board, depth);
-        let mut moves = movegen::MoveList::new();
+        let split = matewise_movegen::perft_divide(&board, depth);
+        let mut moves = matewise_movegen::MoveList::new();
         board.generate_moves(&mut moves);
         assert_eq!(
             split.iter().map(|&(mv, _)| mv).collect::<Vec<_>>(),
@@ -152,7 +152,7 @@ fn perft_divide_splits_perft_by_root_move() {
     let start = Board::default();
     assert_eq!(perft(&start, 0), 1);
     assert!(
-        movegen::perft_divide(&start, 1)
+        matewise_movegen::perft_divide(&start, 1)
             .iter()
             .all(|&(_, n)| n == 1)
     );

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{POSITIONS, chess960_fen, legal_moves, random_games};
-use movegen::{Board, MoveTextError, PieceKind, START_FEN, Square, UciMove};
+use matewise_movegen::{Board, MoveTextError, PieceKind, START_FEN, Square, UciMove};
 
 fn board(fen: &str) -> Board {
     Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -172,7 +172,7 @@ fn malformed_text_is_rejected() {
     }
     assert_eq!(b.parse_uci_move("0000"), Err(MoveTextError::NullMove));
     assert_eq!("0000".parse::<UciMove>(), Ok(UciMove::Null));
-    assert_eq!(b.to_uci(movegen::Move::NULL), UciMove::Null);
+    assert_eq!(b.to_uci(matewise_movegen::Move::NULL), UciMove::Null);
 }
 
 #[test]

@@ -12,14 +12,14 @@ use movegen::UciMove;
 /// canonical text, which parses back to the same command.
 ///
 /// ```
-/// use protocol::{Command, Setup};
+/// use matewise_protocol::{Command, Setup};
 /// use movegen::UciMove;
 ///
 /// let cmd = Command::parse("position startpos moves e2e4")?.unwrap();
 /// let e2e4: UciMove = "e2e4".parse().unwrap();
 /// assert_eq!(cmd, Command::Position { setup: Setup::StartPos, moves: vec![e2e4] });
 /// assert_eq!(cmd.to_string(), "position startpos moves e2e4");
-/// # Ok::<(), protocol::ParseError>(())
+/// # Ok::<(), matewise_protocol::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
@@ -80,7 +80,7 @@ pub enum Command {
 /// The starting point of a `position` command.
 ///
 /// ```
-/// use protocol::Setup;
+/// use matewise_protocol::Setup;
 /// assert_eq!(Setup::StartPos.fen(), movegen::START_FEN);
 /// let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
 /// assert_eq!(Setup::Fen(fen.to_string()).fen(), fen);
@@ -106,7 +106,7 @@ impl Setup {
 /// The argument of `register`.
 ///
 /// ```
-/// use protocol::{Command, Registration};
+/// use matewise_protocol::{Command, Registration};
 /// let cmd = Command::parse("register name Stefan MK code 4359874324")?.unwrap();
 /// assert_eq!(
 ///     cmd,
@@ -115,7 +115,7 @@ impl Setup {
 ///         code: Some("4359874324".into()),
 ///     })
 /// );
-/// # Ok::<(), protocol::ParseError>(())
+/// # Ok::<(), matewise_protocol::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Registration {

@@ -15,7 +15,7 @@ use crate::response::{OptionKind, UciOption};
 /// setting it does to a `T`.
 ///
 /// ```
-/// use protocol::{Declared, find_option};
+/// use matewise_protocol::{Declared, find_option};
 ///
 /// #[derive(Default)]
 /// struct Engine { lines: i64, show_wdl: bool }
@@ -251,7 +251,7 @@ pub fn find_option<'a, T>(declared: &'a [Declared<T>], name: &str) -> Option<&'a
 /// A spin field may be any integer type its range fits in.
 ///
 /// ```
-/// protocol::uci_options! {
+/// matewise_protocol::uci_options! {
 ///     /// What a search reads.
 ///     #[derive(Debug, PartialEq)]
 ///     pub struct Settings {
@@ -271,7 +271,7 @@ pub fn find_option<'a, T>(declared: &'a [Declared<T>], name: &str) -> Option<&'a
 /// let mut settings = Settings::default();
 /// assert_eq!((settings.lines, settings.mdp, settings.style.as_str()), (1, true, "Normal"));
 /// assert_eq!(Settings::DECLARED.len(), 3);
-/// let style = protocol::find_option(Settings::DECLARED, "style").unwrap();
+/// let style = matewise_protocol::find_option(Settings::DECLARED, "style").unwrap();
 /// style.set(&mut settings, Some("risky")).unwrap();
 /// assert_eq!(settings.style, "Risky");
 /// assert!(style.set(&mut settings, Some("wild")).is_err());

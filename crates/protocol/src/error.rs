@@ -9,7 +9,7 @@ use core::fmt;
 /// as `info string <error>`.
 ///
 /// ```
-/// use protocol::{Command, ParseError};
+/// use matewise_protocol::{Command, ParseError};
 ///
 /// let err = Command::parse("go depth x").unwrap_err();
 /// assert_eq!(

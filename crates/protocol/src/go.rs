@@ -13,7 +13,7 @@ use movegen::{Color, UciMove};
 /// is over the limit, and the time manager is the place to clamp them.
 ///
 /// ```
-/// use protocol::{Command, GoParams};
+/// use matewise_protocol::{Command, GoParams};
 /// use movegen::Color;
 ///
 /// let Some(Command::Go(go)) = Command::parse("go wtime 300000 btime -20 winc 0 binc 0 movestogo 40")? else {
@@ -24,7 +24,7 @@ use movegen::{Color, UciMove};
 /// assert_eq!(go.increment(Color::Black), Some(0));
 /// assert_eq!(go.movestogo, Some(40));
 /// assert_eq!(go, GoParams { wtime: Some(300_000), btime: Some(-20), winc: Some(0), binc: Some(0), movestogo: Some(40), ..GoParams::default() });
-/// # Ok::<(), protocol::ParseError>(())
+/// # Ok::<(), matewise_protocol::ParseError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoParams {

@@ -7,7 +7,7 @@ use movegen::UciMove;
 /// A search score from the engine's point of view.
 ///
 /// ```
-/// use protocol::Score;
+/// use matewise_protocol::Score;
 /// assert_eq!(Score::Cp(-35).to_string(), "cp -35");
 /// assert_eq!(Score::Mate(-2).to_string(), "mate -2");
 /// ```
@@ -34,7 +34,7 @@ pub enum Bound {
 /// Win/draw/loss expectation in permille, from the engine's point of view.
 ///
 /// ```
-/// use protocol::Wdl;
+/// use matewise_protocol::Wdl;
 /// assert_eq!(Wdl { win: 500, draw: 450, loss: 50 }.to_string(), "wdl 500 450 50");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -57,7 +57,7 @@ pub struct Wdl {
 /// stand alone.
 ///
 /// ```
-/// use protocol::{Bound, Info, Score};
+/// use matewise_protocol::{Bound, Info, Score};
 ///
 /// let info = Info {
 ///     depth: Some(12),

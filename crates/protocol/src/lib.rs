@@ -21,9 +21,9 @@
 //!   shape only; the board decides legality.
 //!
 //! ```
-//! use protocol::{Command, Info, Response, Score, Setup};
+//! use matewise_protocol::{Command, Info, Response, Score, Setup};
 //!
-//! match protocol::parse("position startpos moves e2e4 e7e5")? {
+//! match matewise_protocol::parse("position startpos moves e2e4 e7e5")? {
 //!     Some(Command::Position { setup, moves }) => {
 //!         assert_eq!(setup, Setup::StartPos);
 //!         assert_eq!(moves.len(), 2);
@@ -32,7 +32,7 @@
 //! }
 //!
 //! // A bad line becomes an error the engine can report.
-//! let err = protocol::parse("go wtime abc").unwrap_err();
+//! let err = matewise_protocol::parse("go wtime abc").unwrap_err();
 //! let report = Response::InfoString(err.to_string());
 //! assert_eq!(report.to_string(), "info string go wtime: 'abc' is not a whole number of milliseconds");
 //!
@@ -44,7 +44,7 @@
 //!     ..Info::default()
 //! };
 //! assert_eq!(Response::from(info).to_string(), "info depth 1 score cp 20 nodes 20 pv e2e4");
-//! # Ok::<(), protocol::ParseError>(())
+//! # Ok::<(), matewise_protocol::ParseError>(())
 //! ```
 
 mod command;

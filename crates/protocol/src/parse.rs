@@ -35,7 +35,7 @@ const COMMANDS: [&str; 15] = [
 /// - Commands and keywords are case-sensitive, as UCI specifies.
 ///
 /// ```
-/// use protocol::{parse, Command, ParseError};
+/// use matewise_protocol::{parse, Command, ParseError};
 ///
 /// assert_eq!(parse("joho debug on"), Ok(Some(Command::Debug(true))));
 /// assert_eq!(parse("   \t"), Ok(None));
@@ -242,9 +242,9 @@ impl Command {
     /// Parses one line from the GUI; the same as [`parse`].
     ///
     /// ```
-    /// use protocol::Command;
+    /// use matewise_protocol::Command;
     /// assert_eq!(Command::parse("isready")?, Some(Command::IsReady));
-    /// # Ok::<(), protocol::ParseError>(())
+    /// # Ok::<(), matewise_protocol::ParseError>(())
     /// ```
     pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         parse(line)

@@ -12,7 +12,7 @@ use movegen::UciMove;
 /// response is always exactly one line.
 ///
 /// ```
-/// use protocol::{Response, UciMove};
+/// use matewise_protocol::{Response, UciMove};
 ///
 /// let e2e4: UciMove = "e2e4".parse().unwrap();
 /// let e7e5: UciMove = "e7e5".parse().unwrap();
@@ -51,7 +51,7 @@ pub enum Response {
 /// An option the engine declares in answer to `uci`.
 ///
 /// ```
-/// use protocol::{OptionKind, UciOption};
+/// use matewise_protocol::{OptionKind, UciOption};
 ///
 /// let hash = UciOption::new("Hash", OptionKind::Spin { default: 16, min: 1, max: 33_554_432 });
 /// assert_eq!(hash.to_string(), "option name Hash type spin default 16 min 1 max 33554432");

@@ -4,7 +4,7 @@
 
 use movegen::{PieceKind, Square};
 use proptest::prelude::*;
-use protocol::{Command, GoParams, Registration, Setup, UciMove, parse};
+use matewise_protocol::{Command, GoParams, Registration, Setup, UciMove, parse};
 
 /// Every word the parser gives a meaning to.
 const KEYWORDS: &[&str] = &[

@@ -1,6 +1,6 @@
 //! Every line the engine sends, formatted exactly.
 
-use protocol::{Bound, Info, OptionKind, Response, Score, UciMove, UciOption, Wdl};
+use matewise_protocol::{Bound, Info, OptionKind, Response, Score, UciMove, UciOption, Wdl};
 
 fn mv(text: &str) -> UciMove {
     text.parse().unwrap()
@@ -172,7 +172,7 @@ fn info_string_is_one_line() {
         line(Response::InfoString("two\nlines\r\n".into())),
         "info string two lines"
     );
-    let err = protocol::parse("go depth x").unwrap_err();
+    let err = matewise_protocol::parse("go depth x").unwrap_err();
     assert_eq!(
         line(Response::InfoString(err.to_string())),
         "info string go depth: 'x' is not a whole number of plies (0 or more)"

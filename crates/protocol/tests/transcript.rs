@@ -2,7 +2,7 @@
 //! asserting the exact typed result (or typed error).
 
 use movegen::{Board, PieceKind, Square};
-use protocol::{Command, GoParams, ParseError, Registration, Setup, UciMove, parse};
+use matewise_protocol::{Command, GoParams, ParseError, Registration, Setup, UciMove, parse};
 
 fn cmd(line: &str) -> Command {
     match parse(line) {

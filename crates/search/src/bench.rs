@@ -85,9 +85,9 @@ impl BenchResult {
 /// # Examples
 ///
 /// ```
-/// let first = search::run_bench(3);
-/// assert_eq!(search::run_bench(3).nodes, first.nodes);
-/// assert!(first.nodes > search::BENCH_POSITIONS.len() as u64);
+/// let first = matewise_search::run_bench(3);
+/// assert_eq!(matewise_search::run_bench(3).nodes, first.nodes);
+/// assert!(first.nodes > matewise_search::BENCH_POSITIONS.len() as u64);
 /// ```
 pub fn run_bench(depth: u32) -> BenchResult {
     let mut searcher = Searcher::new(16, 1);

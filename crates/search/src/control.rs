@@ -10,7 +10,7 @@ use std::time::Instant;
 /// # Examples
 ///
 /// ```
-/// use search::SearchControl;
+/// use matewise_search::SearchControl;
 ///
 /// let control = SearchControl::new(true); // `go ponder`
 /// assert!(control.is_pondering() && !control.is_stopped());

@@ -20,7 +20,7 @@ use std::sync::atomic::AtomicBool;
 ///
 /// ```
 /// use movegen::{Board, KeyHistory};
-/// use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+/// use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 ///
 /// // Stalemate: nothing to play.
 /// let board = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
@@ -67,7 +67,7 @@ impl SearchResult {
 /// A mate in one is found, with the reply to ponder on absent (there is none):
 ///
 /// ```
-/// use search::{Limits, SearchControl, SearchOptions, Searcher};
+/// use matewise_search::{Limits, SearchControl, SearchOptions, Searcher};
 /// use movegen::{Board, KeyHistory};
 /// let mut searcher = Searcher::new(1, 1);
 /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
@@ -75,7 +75,7 @@ impl SearchResult {
 /// let result = searcher.search(&board, &KeyHistory::default(), &limits, &SearchOptions::default(),
 ///                              &SearchControl::new(false), &mut |_| {});
 /// assert_eq!(board.to_uci(result.best_move.unwrap()).to_string(), "a1a8");
-/// assert_eq!(result.score, search::Score::Mate(1));
+/// assert_eq!(result.score, matewise_search::Score::Mate(1));
 /// assert_eq!(result.ponder, None);
 /// ```
 pub struct Searcher {
@@ -98,7 +98,7 @@ impl Searcher {
     /// # Examples
     ///
     /// ```
-    /// let searcher = search::Searcher::new(16, 0);
+    /// let searcher = matewise_search::Searcher::new(16, 0);
     /// assert_eq!((searcher.hash_mb(), searcher.threads()), (16, 1));
     /// ```
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
@@ -114,7 +114,7 @@ impl Searcher {
     /// 1 MB and the error says so, in a sentence fit for `info string`.
     ///
     /// ```
-    /// let mut searcher = search::Searcher::new(1, 1);
+    /// let mut searcher = matewise_search::Searcher::new(1, 1);
     /// assert_eq!(searcher.set_hash(4), Ok(()));
     /// assert_eq!(searcher.hash_mb(), 4);
     /// assert!(searcher.set_hash(usize::MAX).is_err());
@@ -145,7 +145,7 @@ impl Searcher {
     /// Sets the number of search threads (at least one).
     ///
     /// ```
-    /// let mut searcher = search::Searcher::new(1, 1);
+    /// let mut searcher = matewise_search::Searcher::new(1, 1);
     /// searcher.set_threads(3);
     /// assert_eq!(searcher.threads(), 3);
     /// searcher.set_threads(0);
@@ -166,7 +166,7 @@ impl Searcher {
     ///
     /// ```
     /// use movegen::{Board, KeyHistory};
-    /// use search::{Limits, SearchControl, SearchOptions, Searcher};
+    /// use matewise_search::{Limits, SearchControl, SearchOptions, Searcher};
     ///
     /// let mut searcher = Searcher::new(1, 1);
     /// let limits = Limits { depth: Some(5), ..Limits::default() };
@@ -202,7 +202,7 @@ impl Searcher {
     ///
     /// ```
     /// use movegen::{Board, KeyHistory};
-    /// use search::{Limits, SearchControl, SearchOptions, Searcher};
+    /// use matewise_search::{Limits, SearchControl, SearchOptions, Searcher};
     ///
     /// let control = SearchControl::new(false);
     /// let limits = Limits { infinite: true, ..Limits::default() };

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use movegen::{Board, KeyHistory};
-//! use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+//! use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 //!
 //! let mut searcher = Searcher::new(16, 1);
 //! let board = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();

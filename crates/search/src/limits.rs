@@ -8,7 +8,7 @@ use std::time::Duration;
 /// # Examples
 ///
 /// ```
-/// use search::{Clock, Limits};
+/// use matewise_search::{Clock, Limits};
 /// use std::time::Duration;
 /// let clock = Clock { time: Duration::from_secs(60), increment: Duration::from_secs(1) };
 /// assert!(Limits { clock: Some(clock), ..Limits::default() }.is_timed());
@@ -29,7 +29,7 @@ pub struct Clock {
 ///
 /// ```
 /// use movegen::{Board, KeyHistory};
-/// use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+/// use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 ///
 /// let limits = Limits { mate: Some(2), depth: Some(30), ..Limits::default() };
 /// assert!(!limits.is_timed());

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 ///
 /// ```
 /// use movegen::{Board, KeyHistory};
-/// use search::{Limits, SearchControl, SearchInfo, SearchOptions, Searcher};
+/// use matewise_search::{Limits, SearchControl, SearchInfo, SearchOptions, Searcher};
 ///
 /// let board = Board::default();
 /// let limits = Limits { depth: Some(3), ..Limits::default() };
@@ -59,7 +59,7 @@ impl SearchInfo {
     /// Nodes per second.
     ///
     /// ```
-    /// use search::{Score, SearchInfo};
+    /// use matewise_search::{Score, SearchInfo};
     /// use std::time::Duration;
     ///
     /// let info = SearchInfo { depth: 1, seldepth: 1, multipv: 1, score: Score::Centipawns(0),

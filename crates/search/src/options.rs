@@ -14,7 +14,7 @@ protocol::uci_options! {
     /// # Examples
     ///
     /// ```
-    /// use search::SearchOptions;
+    /// use matewise_search::SearchOptions;
     ///
     /// let mut options = SearchOptions::default();
     /// assert_eq!(options.multipv, 1);
@@ -61,7 +61,7 @@ impl SearchOptions {
     /// The strength limit asked for, if any.
     ///
     /// ```
-    /// use search::SearchOptions;
+    /// use matewise_search::SearchOptions;
     ///
     /// let mut options = SearchOptions::default();
     /// assert_eq!(options.strength(), None);

@@ -7,7 +7,7 @@
 //! time (the engine lists them as UCI spin options), for SPSA tuning.
 //!
 //! ```
-//! use search::params::{self, RFP_MARGIN};
+//! use matewise_search::params::{self, RFP_MARGIN};
 //! assert!(params::ALL.iter().any(|p| p.name == "RFP_MARGIN"));
 //! assert_eq!(RFP_MARGIN.get(), RFP_MARGIN.default);
 //! assert!(RFP_MARGIN.min <= RFP_MARGIN.default && RFP_MARGIN.default <= RFP_MARGIN.max);
@@ -150,8 +150,8 @@ search_params! {
 /// The parameter named `name`, if there is one.
 ///
 /// ```
-/// assert!(search::params::find("LMR_BASE").is_some());
-/// assert!(search::params::find("NO_SUCH").is_none());
+/// assert!(matewise_search::params::find("LMR_BASE").is_some());
+/// assert!(matewise_search::params::find("NO_SUCH").is_none());
 /// ```
 pub fn find(name: &str) -> Option<&'static Param> {
     ALL.iter().copied().find(|p| p.name == name)

@@ -14,7 +14,7 @@ pub const DRAW: i32 = 0;
 /// The score of mating in `ply` plies from the root.
 ///
 /// ```
-/// use search::{MATE, Score, mate_in};
+/// use matewise_search::{MATE, Score, mate_in};
 /// assert_eq!(mate_in(3), MATE - 3);
 /// assert_eq!(Score::from_internal(mate_in(3)), Score::Mate(2)); // 3 plies: our 2nd move mates
 /// ```
@@ -26,7 +26,7 @@ pub const fn mate_in(ply: usize) -> i32 {
 /// The score of being mated in `ply` plies from the root.
 ///
 /// ```
-/// use search::{Score, mated_in};
+/// use matewise_search::{Score, mated_in};
 /// assert_eq!(mated_in(2), -mated_in(2).abs());
 /// assert_eq!(Score::from_internal(mated_in(2)), Score::Mate(-1));
 /// ```
@@ -38,7 +38,7 @@ pub const fn mated_in(ply: usize) -> i32 {
 /// True if `score` announces a mate for either side.
 ///
 /// ```
-/// use search::{is_mate, mate_in, mated_in};
+/// use matewise_search::{is_mate, mate_in, mated_in};
 /// assert!(is_mate(mate_in(5)) && is_mate(mated_in(8)));
 /// assert!(!is_mate(900));
 /// ```
@@ -75,7 +75,7 @@ pub const fn from_table(score: i32, ply: usize) -> i32 {
 /// A score as UCI reports it.
 ///
 /// ```
-/// use search::{Score, MATE};
+/// use matewise_search::{Score, MATE};
 /// assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
 /// assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
 /// assert_eq!(Score::from_internal(35), Score::Centipawns(35));

@@ -15,7 +15,7 @@
 //! (see the README for the measured table).
 //!
 //! ```
-//! use search::StrengthLimit;
+//! use matewise_search::StrengthLimit;
 //!
 //! let novice = StrengthLimit::new(1320);
 //! let expert = StrengthLimit::new(2100);

@@ -33,7 +33,7 @@ impl TimePlan {
     /// GUI's and the pipe's lag, `Move Overhead`) off every move to come.
     ///
     /// ```
-    /// use search::{Clock, TimePlan};
+    /// use matewise_search::{Clock, TimePlan};
     /// use std::time::Duration;
     /// // 20 moves in 5 s, the last move before the control: a reserve stays.
     /// let clock = Clock { time: Duration::from_secs(1), increment: Duration::ZERO };
@@ -77,7 +77,7 @@ impl TimeManager {
     /// pipe's lag (`Move Overhead`), taken off every limit.
     ///
     /// ```
-    /// use search::{Clock, Limits, TimeManager};
+    /// use matewise_search::{Clock, Limits, TimeManager};
     /// use std::time::Duration;
     /// let limits = Limits {
     ///     clock: Some(Clock { time: Duration::from_secs(10), increment: Duration::from_millis(100) }),
@@ -133,7 +133,7 @@ impl TimeManager {
     /// True once past the hard limit: abort now.
     ///
     /// ```
-    /// use search::{Limits, TimeManager};
+    /// use matewise_search::{Limits, TimeManager};
     /// use std::time::Duration;
     /// let limits = Limits { move_time: Some(Duration::from_millis(20)), ..Limits::default() };
     /// let tm = TimeManager::new(&limits, Duration::ZERO);

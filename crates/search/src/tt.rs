@@ -89,7 +89,7 @@ fn generation_of(data: u64) -> u8 {
 /// The shared hash table of search results.
 ///
 /// ```
-/// use search::{Bound, TranspositionTable};
+/// use matewise_search::{Bound, TranspositionTable};
 /// use movegen::Move;
 /// let tt = TranspositionTable::new(1);
 /// tt.store(0xDEAD_BEEF, Move::NULL, 25, 10, 4, Bound::Exact, 0);
@@ -259,7 +259,7 @@ impl TranspositionTable {
     ///
     /// ```
     /// use movegen::Move;
-    /// use search::{Bound, TranspositionTable};
+    /// use matewise_search::{Bound, TranspositionTable};
     /// let tt = TranspositionTable::new(1);
     /// assert_eq!(tt.hashfull(), 0);
     /// for key in 1..=20_000u64 {

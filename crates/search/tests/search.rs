@@ -1,7 +1,7 @@
 //! Search behaviour on positions with known answers.
 
 use movegen::{Board, KeyHistory, Move};
-use search::{
+use matewise_search::{
     Clock, Limits, Score, SearchControl, SearchOptions, SearchResult, Searcher, TimeManager,
 };
 use std::time::Duration;
@@ -133,7 +133,7 @@ fn node_limited_search_is_reproducible() {
 
 #[test]
 fn bench_is_deterministic() {
-    assert_eq!(search::run_bench(5).nodes, search::run_bench(5).nodes);
+    assert_eq!(matewise_search::run_bench(5).nodes, matewise_search::run_bench(5).nodes);
 }
 
 #[test]

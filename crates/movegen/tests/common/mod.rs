@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use movegen::{Board, Move, MoveList, SplitMix64};
+use matewise_movegen::{Board, Move, MoveList, SplitMix64};
 
 /// The back rank of Chess960 start position `n` (0..960) in Scharnagl's
 /// numbering, upper case, a-file first. Position 518 is `RNBQKBNR`.
