@@ -164,6 +164,19 @@ fn malformed_fens_are_reported_and_the_position_is_kept() {
             "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
             "the side not to move is in check",
         ),
+        // Issue 42: 258 legal moves, more than the move list holds.
+        (
+            "QQQQQQQQ/Q6Q/Q6R/Q6Q/Q6Q/Q5QQ/Q4Qbn/KQQQQQnk w - - 0 1",
+            "White has 27 men, at most 16",
+        ),
+        (
+            "4k3/pppppppp/p7/8/8/8/8/4K3 b - - 0 1",
+            "Black has 9 pawns, at most 8",
+        ),
+        (
+            "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
+            "White has 1 pieces beyond its starting set but only 0 missing pawns to have promoted",
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
             "castling right 'K' without king and rook on their squares",
