@@ -5,7 +5,7 @@ use crate::options::{EngineOptions, OptionEffect, declarations};
 use crate::output::Output;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
-use protocol::{Command, GoParams, Response, Setup};
+use protocol::{Command, GoParams, ParseError, Response, Setup};
 use search::{Clock, Limits, SearchOptions, Searcher};
 use std::time::Duration;
 
@@ -20,6 +20,9 @@ pub struct Session {
     debug: bool,
     /// The current position's castling needs Chess960 notation whatever the option says.
     position_is_chess960: bool,
+    /// Why the last `position` command failed: until a valid one arrives
+    /// there is no position the GUI sent, so `go` searches nothing.
+    position_error: Option<String>,
 }
 
 /// Whether the loop should go on reading commands.
@@ -44,6 +47,7 @@ impl Session {
             running: None,
             debug: false,
             position_is_chess960: false,
+            position_error: None,
         }
     }
 
@@ -54,6 +58,9 @@ impl Session {
             Ok(Some(command)) => self.execute(command),
             Ok(None) => Flow::Continue,
             Err(error) => {
+                if is_position_error(&error) {
+                    self.position_error = Some(error.to_string());
+                }
                 self.out.info_string(error.to_string());
                 Flow::Continue
             }
@@ -122,7 +129,14 @@ impl Session {
                 self.finish_search();
                 crate::bench(&self.out, depth);
             }
-            Command::D => self.out.line(&self.board.to_string()),
+            Command::D => {
+                if let Some(reason) = &self.position_error {
+                    self.out.info_string(format!(
+                        "no valid position (the last position command failed: {reason}); the board shown is not searched"
+                    ));
+                }
+                self.out.line(&self.board.to_string());
+            }
             Command::Eval { full } => {
                 let mut evaluator = Evaluator::new();
                 evaluator.set_mating_rules(self.options.mating_potential);
@@ -168,22 +182,21 @@ impl Session {
     }
 
     fn set_board(&mut self, mut board: Board, history: KeyHistory) {
+        self.position_error = None;
         self.position_is_chess960 = board.chess960();
         board.set_chess960(self.options.chess960 || board.chess960());
         self.board = board;
         self.history = history;
     }
 
-    /// Loads a position; on a bad move, reports it and keeps the position
-    /// reached just before it.
+    /// Loads a position; on a bad FEN or move, reports it and leaves no
+    /// valid position, since neither the previous one nor the moves before
+    /// the bad one are what the GUI asked for.
     fn set_position(&mut self, setup: &Setup, moves: &[UciMove]) {
         let board = match Board::from_fen(setup.fen()) {
             Ok(board) => board,
             Err(error) => {
-                self.out.info_string(format!(
-                    "invalid FEN '{}': {error}; position unchanged",
-                    setup.fen()
-                ));
+                self.reject_position(format!("invalid FEN '{}': {error}", setup.fen()));
                 return;
             }
         };
@@ -195,17 +208,34 @@ impl Session {
                     self.board.play_unchecked(mv);
                 }
                 Err(error) => {
-                    self.out.info_string(format!(
-                        "move {} ({text}): {error}; position kept after the {index} move(s) before it",
-                        index + 1
-                    ));
+                    self.reject_position(format!("move {} ({text}): {error}", index + 1));
                     return;
                 }
             }
         }
     }
 
+    fn reject_position(&mut self, reason: String) {
+        self.out.info_string(format!(
+            "{reason}; no valid position until the next position command"
+        ));
+        self.position_error = Some(reason);
+    }
+
     fn go(&mut self, params: &GoParams) {
+        if let Some(reason) = self.position_error.clone() {
+            self.finish_search();
+            self.out.info_string(format!(
+                "go: no valid position to search (the last position command failed: {reason})"
+            ));
+            if params.perft.is_none() {
+                self.out.send(&Response::BestMove {
+                    best: None,
+                    ponder: None,
+                });
+            }
+            return;
+        }
         if let Some(depth) = params.perft {
             self.finish_search();
             self.out.line(&crate::perft_text(&self.board, depth));
@@ -264,5 +294,18 @@ impl Session {
             infinite: params.infinite,
             search_moves,
         }
+    }
+}
+
+/// True for a `position` command the parser refused: like a bad FEN, it
+/// leaves no valid position.
+fn is_position_error(error: &ParseError) -> bool {
+    match error {
+        ParseError::MissingArgument { command, .. }
+        | ParseError::InvalidArgument { command, .. }
+        | ParseError::InvalidMove { command, .. }
+        | ParseError::MissingValue { command, .. }
+        | ParseError::InvalidValue { command, .. } => *command == "position",
+        ParseError::UnknownCommand(_) => false,
     }
 }
