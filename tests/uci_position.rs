@@ -437,4 +437,21 @@ fn chess960_castling_is_king_takes_rook() {
     engine.check(out.bestmove.best == "e1h1", || {
         format!("{:?}", out.bestmove)
     });
+    // Issue 42, item 9: switched off again, the current position writes
+    // castling the standard way at once, without a new position command.
+    engine.send("setoption name UCI_Chess960 value false");
+    let out = engine.go("go depth 2 searchmoves e1g1", LINE_TIMEOUT);
+    engine.check(out.bestmove.best == "e1g1", || {
+        format!("after UCI_Chess960 false: {:?}", out.bestmove)
+    });
+    // A Chess960 position still needs king-takes-rook, whatever the option says.
+    engine.send("position fen r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1");
+    engine.send("setoption name UCI_Chess960 value false");
+    let out = engine.go("go depth 2 searchmoves d1h1", LINE_TIMEOUT);
+    engine.check(out.bestmove.best == "d1h1", || {
+        format!(
+            "a Chess960 position with the option off: {:?}",
+            out.bestmove
+        )
+    });
 }

@@ -163,9 +163,11 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match self.options.set(name, value) {
             Err(message) => self.out.info_string(message),
+            // The position's own need, not the board's current notation:
+            // that is still on from an earlier UCI_Chess960 true.
             Ok(OptionEffect::None) => self
                 .board
-                .set_chess960(self.options.chess960 || self.board.chess960()),
+                .set_chess960(self.options.chess960 || self.position_is_chess960),
             Ok(OptionEffect::ResizeHash) => {
                 let mb = self.options.hash_mb;
                 if let Err(message) = self.searcher().set_hash(mb) {
