@@ -5,7 +5,7 @@ use crate::options::{EngineOptions, OptionEffect, declarations};
 use crate::output::Output;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
-use protocol::{Command, GoParams, ParseError, Response, Setup};
+use protocol::{Command, GoParams, Info, ParseError, Response, Score, Setup, Wdl};
 use search::{Clock, Limits, SearchOptions, Searcher};
 use std::time::Duration;
 
@@ -262,12 +262,47 @@ impl Session {
             ponder: params.ponder,
         };
         self.finish_search();
+        self.report_game_over();
         let (hash, threads) = (self.options.hash_mb, self.options.threads);
         let searcher = self
             .idle
             .take()
             .unwrap_or_else(|| Searcher::new(hash, threads));
         self.running = Some(SearchJob::start(searcher, spec, self.out.clone()));
+    }
+
+    /// A root with no legal move has a known result; GUIs expect it as a
+    /// score line before the search's `bestmove 0000`.
+    fn report_game_over(&self) {
+        if self.board.count_legal_moves() != 0 {
+            return;
+        }
+        let mated = self.board.in_check();
+        let (score, wdl) = if mated {
+            (
+                Score::Mate(0),
+                Wdl {
+                    win: 0,
+                    draw: 0,
+                    loss: 1000,
+                },
+            )
+        } else {
+            (
+                Score::Cp(0),
+                Wdl {
+                    win: 0,
+                    draw: 1000,
+                    loss: 0,
+                },
+            )
+        };
+        self.out.send(&Response::Info(Info {
+            depth: Some(0),
+            score: Some(score),
+            wdl: self.options.show_wdl.then_some(wdl),
+            ..Info::default()
+        }));
     }
 
     fn limits(&self, params: &GoParams) -> Limits {
