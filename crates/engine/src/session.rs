@@ -1,6 +1,6 @@
 //! The engine's state between commands, and what each command does to it.
 
-use crate::job::{JobSpec, SearchJob};
+use crate::job::{JobSpec, SearchJob, Work};
 use crate::options::{EngineOptions, OptionEffect, declarations};
 use crate::output::Output;
 use eval_terms::Evaluator;
@@ -67,9 +67,12 @@ impl Session {
         }
     }
 
-    /// Waits for a running search to finish (after stopping it) and ends.
+    /// At end of input: stops a running search (it prints its
+    /// `bestmove`), or waits for a running perft or bench to finish.
     pub fn shutdown(&mut self) {
-        self.finish_search();
+        if let Some(job) = self.running.take() {
+            self.idle = Some(job.end_of_input());
+        }
     }
 
     fn searcher(&mut self) -> &mut Searcher {
@@ -125,10 +128,7 @@ impl Session {
                 self.finish_search();
                 return Flow::Quit;
             }
-            Command::Bench { depth } => {
-                self.finish_search();
-                crate::bench(&self.out, depth);
-            }
+            Command::Bench { depth } => self.start(Work::Bench { depth }),
             Command::D => {
                 if let Some(reason) = &self.position_error {
                     self.out.info_string(format!(
@@ -239,8 +239,8 @@ impl Session {
             return;
         }
         if let Some(depth) = params.perft {
-            self.finish_search();
-            self.out.line(&crate::perft_text(&self.board, depth));
+            let board = self.board.clone();
+            self.start(Work::Perft { board, depth });
             return;
         }
         let limits = self.limits(params);
@@ -263,12 +263,19 @@ impl Session {
         };
         self.finish_search();
         self.report_game_over();
+        self.start(Work::Search(spec));
+    }
+
+    /// Runs `work` on the job thread, after ending any job still running,
+    /// so that `isready`, `stop` and `quit` are answered meanwhile.
+    fn start(&mut self, work: Work) {
+        self.finish_search();
         let (hash, threads) = (self.options.hash_mb, self.options.threads);
         let searcher = self
             .idle
             .take()
             .unwrap_or_else(|| Searcher::new(hash, threads));
-        self.running = Some(SearchJob::start(searcher, spec, self.out.clone()));
+        self.running = Some(SearchJob::start(searcher, work, self.out.clone()));
     }
 
     /// A root with no legal move has a known result; GUIs expect it as a

@@ -58,7 +58,7 @@ pub use history::KeyHistory;
 pub use make::IllegalMoveError;
 pub use movegen::PieceMoves;
 pub use moves::{Move, MoveKind, MoveList, UciMove};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_until};
 pub use see::SEE_VALUES;
 pub use types::{Color, File, ParseError, Piece, PieceKind, Rank, Square};
 pub use uci::MoveTextError;

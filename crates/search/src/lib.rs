@@ -36,7 +36,7 @@ mod tt;
 mod worker;
 mod zeroed;
 
-pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench};
+pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench, run_bench_until};
 pub use driver::{SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
 pub use limits::{Clock, Limits};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
