@@ -1,8 +1,8 @@
 //! End-to-end tests of `position`, `d`, `eval` and `ucinewgame`, driving the
 //! built binary: start position, FENs and move lists (captures, en passant,
 //! promotions, castling in both notations, Chess960), what `d` and `eval`
-//! print, and bad input: malformed FENs keep the previous position, an
-//! illegal move keeps the position reached before it.
+//! print, and bad input: a malformed FEN or an illegal move leaves no
+//! position, and `go` answers `bestmove 0000` until a valid one arrives.
 
 mod common;
 
@@ -130,8 +130,67 @@ fn position_startpos_and_moves() {
     }
 }
 
+const NO_POSITION: &str = "no valid position until the next position command";
+
+/// Asserts that `go` finds no position to search: an `info string` saying
+/// why, then `bestmove 0000` at once.
+fn expect_no_position(engine: &mut Engine, context: &str) {
+    let out = engine.go("go depth 5", LINE_TIMEOUT);
+    let explained = out.strings.len() == 1
+        && out.strings[0]
+            .starts_with("go: no valid position to search (the last position command failed: ");
+    engine.check(
+        explained && out.infos.is_empty() && out.bestmove.best == "0000",
+        || format!("{context}: go gave {out:?}"),
+    );
+}
+
 #[test]
-fn malformed_fens_are_reported_and_the_position_is_kept() {
+fn a_failed_position_leaves_nothing_to_search_until_a_valid_one() {
+    let mut engine = Engine::spawn();
+    // Issue 42, item 6: a malformed FEN after a valid position...
+    engine.send("position startpos moves e2e4");
+    engine.expect_reply(
+        "position fen 8/8 w - - 0 1",
+        &[&format!(
+            "info string invalid FEN '8/8 w - - 0 1': board needs 8 ranks, found 2; {NO_POSITION}"
+        )],
+    );
+    expect_no_position(&mut engine, "after a malformed FEN");
+    // ...and an illegal move: the start position is not what the GUI sent.
+    engine.send("position startpos moves e2e4");
+    engine.expect_reply(
+        "position startpos moves e2e5",
+        &[&format!(
+            "info string move 1 (e2e5): e2e5 is not legal in this position; {NO_POSITION}"
+        )],
+    );
+    expect_no_position(&mut engine, "after an illegal move");
+    // It stays so, search after search, until a valid position arrives.
+    expect_no_position(&mut engine, "a second go");
+    engine.send("position startpos moves e2e4");
+    let out = engine.go("go depth 3", LINE_TIMEOUT);
+    engine.check_search(&board(START_FEN, &["e2e4"], false), &out);
+    engine.check(
+        out.bestmove.best != "0000" && out.strings.is_empty(),
+        || format!("after a valid position: {out:?}"),
+    );
+    // ucinewgame sets the start position, which is valid too.
+    engine.send("position startpos moves e2e5");
+    engine.send("ucinewgame");
+    let out = engine.go("go depth 3", LINE_TIMEOUT);
+    engine.check_search(&board(START_FEN, &[], false), &out);
+    // go perft has nothing to count either, and prints no bestmove.
+    engine.send("position startpos moves e2e5");
+    engine.sync();
+    engine.expect_reply(
+        "go perft 2",
+        &["info string go: no valid position to search (the last position command failed: move 1 (e2e5): e2e5 is not legal in this position)"],
+    );
+}
+
+#[test]
+fn malformed_fens_are_reported_and_leave_no_position() {
     let mut engine = Engine::spawn();
     engine.send("position startpos moves e2e4");
     let cases = [
@@ -164,6 +223,19 @@ fn malformed_fens_are_reported_and_the_position_is_kept() {
             "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
             "the side not to move is in check",
         ),
+        // Issue 42: 258 legal moves, more than the move list holds.
+        (
+            "QQQQQQQQ/Q6Q/Q6R/Q6Q/Q6Q/Q5QQ/Q4Qbn/KQQQQQnk w - - 0 1",
+            "White has 27 men, at most 16",
+        ),
+        (
+            "4k3/pppppppp/p7/8/8/8/8/4K3 b - - 0 1",
+            "Black has 9 pawns, at most 8",
+        ),
+        (
+            "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
+            "White has 1 pieces beyond its starting set but only 0 missing pawns to have promoted",
+        ),
         (
             "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
             "castling right 'K' without king and rook on their squares",
@@ -176,19 +248,21 @@ fn malformed_fens_are_reported_and_the_position_is_kept() {
         ("4k3/8/8/8/8/8/8/4K3", "FEN needs 4 to 6 fields, found 1"),
     ];
     for (fen, problem) in cases {
-        let expected = format!("info string invalid FEN '{fen}': {problem}; position unchanged");
+        engine.send("position startpos moves e2e4");
+        let expected = format!("info string invalid FEN '{fen}': {problem}; {NO_POSITION}");
         engine.expect_reply(&format!("position fen {fen}"), &[&expected]);
-        engine.expect_fen(AFTER_E4);
+        expect_no_position(&mut engine, fen);
     }
     // A bad FEN followed by moves: nothing is played either.
+    engine.send("position startpos moves e2e4");
     engine.send("position fen 8/8 w - - 0 1 moves e2e4");
     let lines = engine.sync();
     engine.check(
         lines.len() == 1 && lines[0].starts_with("info string invalid FEN '8/8 w - - 0 1'"),
         || format!("{lines:?}"),
     );
-    engine.expect_fen(AFTER_E4);
-    // Commands the parser rejects.
+    expect_no_position(&mut engine, "a bad FEN with moves");
+    // Commands the parser rejects leave no position either.
     for (command, message) in [
         ("position fen", "position: missing the FEN after fen"),
         ("position", "position: missing startpos or fen <FEN>"),
@@ -201,72 +275,67 @@ fn malformed_fens_are_reported_and_the_position_is_kept() {
             "position: expected moves after startpos, found 'e2e4'",
         ),
     ] {
+        engine.send("position startpos moves e2e4");
         engine.expect_reply(command, &[&format!("info string {message}")]);
-        engine.expect_fen(AFTER_E4);
+        expect_no_position(&mut engine, command);
     }
-    // The engine still searches the kept position.
+    // Other commands the parser rejects do not touch the position.
+    engine.send("position startpos moves e2e4");
+    engine.expect_reply(
+        "go depth x",
+        &["info string go depth: 'x' is not a whole number of plies (0 or more)"],
+    );
+    engine.expect_fen(AFTER_E4);
     let out = engine.go("go depth 3", LINE_TIMEOUT);
     engine.check_search(&board(START_FEN, &["e2e4"], false), &out);
 }
 
 #[test]
-fn an_illegal_move_keeps_the_position_before_it() {
+fn an_illegal_move_leaves_no_position() {
     let mut engine = Engine::spawn();
-    let after_e4_e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
     let cases = [
         (
             "position startpos moves e2e4 e7e5 e1e3 g1f3",
-            "move 3 (e1e3): e1e3 is not legal in this position; position kept after the 2 move(s) before it",
-            after_e4_e5,
+            "move 3 (e1e3): e1e3 is not legal in this position",
         ),
         (
             "position startpos moves e2e4 e2e4",
-            "move 2 (e2e4): no piece on e2; position kept after the 1 move(s) before it",
-            AFTER_E4,
+            "move 2 (e2e4): no piece on e2",
         ),
         (
             "position startpos moves e7e5",
-            "move 1 (e7e5): the piece on e7 belongs to the side not to move; position kept after the 0 move(s) before it",
-            START_FEN,
+            "move 1 (e7e5): the piece on e7 belongs to the side not to move",
         ),
         (
             "position startpos moves e2e4 0000 e7e5",
-            "move 2 (0000): the null move 0000 cannot be played; position kept after the 1 move(s) before it",
-            AFTER_E4,
+            "move 2 (0000): the null move 0000 cannot be played",
         ),
         // Castling through check is illegal (the rook on d1 covers d8).
         (
             "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 7 30 moves e1c1 e8c8",
-            "move 2 (e8c8): e8c8 is not legal in this position; position kept after the 1 move(s) before it",
-            "r3k2r/8/8/8/8/8/8/2KR3R b kq - 8 30",
+            "move 2 (e8c8): e8c8 is not legal in this position",
         ),
         (
             "position fen 4k3/8/8/8/8/8/5r2/4K2R w K - 0 1 moves e1g1",
-            "move 1 (e1g1): e1g1 is not legal in this position; position kept after the 0 move(s) before it",
-            "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",
+            "move 1 (e1g1): e1g1 is not legal in this position",
         ),
         // A promotion needs its piece.
         (
             "position fen 8/P6k/8/8/8/8/8/K7 w - - 0 1 moves a7a8",
-            "move 1 (a7a8): a7a8 is not legal in this position; position kept after the 0 move(s) before it",
-            "8/P6k/8/8/8/8/8/K7 w - - 0 1",
+            "move 1 (a7a8): a7a8 is not legal in this position",
         ),
     ];
-    for (command, message, fen) in cases {
-        engine.expect_reply(command, &[&format!("info string {message}")]);
-        engine.expect_fen(fen);
+    for (command, message) in cases {
+        engine.expect_reply(command, &[&format!("info string {message}; {NO_POSITION}")]);
+        expect_no_position(&mut engine, command);
     }
-    // Move text that is not UCI rejects the whole command: the position stays.
+    // Move text that is not UCI rejects the whole command, which leaves no position too.
+    engine.send("position startpos");
     engine.expect_reply(
         "position startpos moves e2e4 e7e9",
         &["info string position: 'e7e9' (index 1 in the move list) is not a UCI move like e2e4, e7e8q or 0000"],
     );
-    engine.expect_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    // And a search starts from the kept position.
-    engine.send("position startpos moves e2e4 e7e5 e1e3 g1f3");
-    engine.sync();
-    let out = engine.go("go depth 4", LINE_TIMEOUT);
-    engine.check_search(&board(START_FEN, &["e2e4", "e7e5"], false), &out);
+    expect_no_position(&mut engine, "move text that is not UCI");
 }
 
 #[test]
@@ -367,5 +436,22 @@ fn chess960_castling_is_king_takes_rook() {
     let out = engine.go("go depth 2 searchmoves e1h1", LINE_TIMEOUT);
     engine.check(out.bestmove.best == "e1h1", || {
         format!("{:?}", out.bestmove)
+    });
+    // Issue 42, item 9: switched off again, the current position writes
+    // castling the standard way at once, without a new position command.
+    engine.send("setoption name UCI_Chess960 value false");
+    let out = engine.go("go depth 2 searchmoves e1g1", LINE_TIMEOUT);
+    engine.check(out.bestmove.best == "e1g1", || {
+        format!("after UCI_Chess960 false: {:?}", out.bestmove)
+    });
+    // A Chess960 position still needs king-takes-rook, whatever the option says.
+    engine.send("position fen r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R w KQkq - 0 1");
+    engine.send("setoption name UCI_Chess960 value false");
+    let out = engine.go("go depth 2 searchmoves d1h1", LINE_TIMEOUT);
+    engine.check(out.bestmove.best == "d1h1", || {
+        format!(
+            "a Chess960 position with the option off: {:?}",
+            out.bestmove
+        )
     });
 }

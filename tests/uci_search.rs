@@ -406,7 +406,10 @@ fn king_and_rook_mate_in_eight() {
 #[test]
 fn mated_and_stalemated_roots_answer_bestmove_0000() {
     let mut engine = Engine::spawn();
-    for fen in [CHECKMATED_FEN, STALEMATE_FEN] {
+    for (fen, score) in [
+        (CHECKMATED_FEN, Score::Mate(0)),
+        (STALEMATE_FEN, Score::Cp(0)),
+    ] {
         engine.send(&format!("position fen {fen}"));
         for go in [
             "go depth 5",
@@ -421,6 +424,10 @@ fn mated_and_stalemated_roots_answer_bestmove_0000() {
                 out.bestmove.best == "0000" && out.bestmove.ponder.is_none(),
                 || format!("{fen} / {go}: {:?}", out.bestmove),
             );
+            // Issue 42, item 10: the result comes first, as GUIs expect.
+            let reported = out.infos.len() == 1
+                && out.infos[0].raw == format!("info depth 0 score {}", uci_score(score));
+            engine.check(reported, || format!("{fen} / {go}: infos {:?}", out.infos));
             engine.check(start.elapsed() < Duration::from_millis(500), || {
                 format!(
                     "{fen} / {go}: took {:?} with no legal move",
@@ -428,6 +435,13 @@ fn mated_and_stalemated_roots_answer_bestmove_0000() {
                 )
             });
         }
+    }
+}
+
+fn uci_score(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(moves) => format!("mate {moves}"),
     }
 }
 

@@ -1,6 +1,7 @@
 //! End-to-end tests of the UCI session itself, driving the built binary:
 //! the `uci` handshake, `isready`, `debug`, `register`, unknown commands,
-//! garbage input, `quit`, end of input, and the command line.
+//! garbage input, `quit`, end of input, perft and bench running beside
+//! the input loop, and the command line.
 
 mod common;
 
@@ -304,6 +305,91 @@ fn quit_during_a_search_prints_bestmove_and_exits() {
     lines.truncate(at.unwrap_or(0) + 1);
     let out = engine.search_output(lines);
     engine.check_search(&board(START_FEN, &[], false), &out);
+}
+
+/// A start-position perft that takes minutes: long enough that only an
+/// interruption can end it within a test's deadlines.
+const LONG_PERFT: &str = "go perft 7";
+
+/// How soon `readyok`, `stop` and `quit` must be answered while perft or bench runs.
+const PROMPTLY: Duration = Duration::from_secs(2);
+
+#[test]
+fn stop_interrupts_perft_and_bench_and_isready_is_answered_meanwhile() {
+    let mut engine = Engine::spawn();
+    engine.send("position startpos");
+    engine.send(LONG_PERFT);
+    engine.send("isready");
+    engine.expect_exact("readyok", PROMPTLY);
+    let sent = Instant::now();
+    engine.send("stop");
+    engine.expect_exact("info string perft 7 stopped before it finished", PROMPTLY);
+    engine.check(sent.elapsed() < PROMPTLY, || {
+        format!("perft stopped {:?} after stop", sent.elapsed())
+    });
+    engine.expect_silence("after a stopped perft");
+
+    engine.send("bench");
+    engine.send("isready");
+    engine.expect_exact("readyok", PROMPTLY);
+    engine.send("stop");
+    engine.expect_exact("info string bench 11 stopped before it finished", PROMPTLY);
+    engine.expect_silence("after a stopped bench");
+
+    // A new go ends a running perft too, and the engine goes on working.
+    engine.send(LONG_PERFT);
+    let out = engine.go("go depth 3", LINE_TIMEOUT);
+    engine.check_search(&board(START_FEN, &[], false), &out);
+    engine.check(
+        out.strings == ["perft 7 stopped before it finished"],
+        || format!("info strings {:?}", out.strings),
+    );
+    engine.send("go perft 3");
+    engine.expect_exact("Nodes searched: 8902", LINE_TIMEOUT);
+}
+
+#[test]
+fn quit_ends_a_running_perft_or_bench_at_once() {
+    for command in [LONG_PERFT, "bench 30"] {
+        let mut engine = Engine::spawn();
+        engine.send("position startpos");
+        engine.send(command);
+        engine.sync();
+        let sent = Instant::now();
+        engine.send("quit");
+        let status = engine.wait_exit(PROMPTLY);
+        engine.check(status.success(), || {
+            format!("{command}: exit status {status}")
+        });
+        engine.check(sent.elapsed() < PROMPTLY, || {
+            format!("{command}: quit took {:?}", sent.elapsed())
+        });
+    }
+}
+
+#[test]
+fn end_of_input_lets_perft_and_bench_finish() {
+    // `echo bench | matewise` is how the bench is taken: now that bench
+    // runs beside the input loop, end of input must not stop it.
+    for (commands, last_line) in [
+        (&["bench 3"][..], " nps"),
+        (
+            &["position startpos", "go perft 4"][..],
+            "Nodes searched: 197281",
+        ),
+    ] {
+        let mut engine = Engine::spawn();
+        for command in commands {
+            engine.send(command);
+        }
+        engine.close_stdin();
+        let status = engine.wait_exit(LINE_TIMEOUT);
+        engine.check(status.success(), || format!("exit status {status}"));
+        let lines = engine.remaining_lines();
+        engine.check(lines.last().is_some_and(|l| l.ends_with(last_line)), || {
+            format!("{commands:?} then end of input: {lines:?}")
+        });
+    }
 }
 
 #[test]

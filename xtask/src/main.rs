@@ -1,16 +1,18 @@
-//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune`.
+//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune | fuzz-fen`.
 //!
 //! Run `cargo xtask --help` (or `cargo xtask help`) for the list, and
 //! `cargo xtask <task> --help` for a task's options and their defaults.
 
 mod bench;
 mod datagen;
+mod fuzz_fen;
 mod mate_suite;
 mod mates;
 mod mdp;
 mod paths;
 mod perft;
 mod progress;
+mod random_fen;
 mod tune;
 mod uci_engine;
 
@@ -43,6 +45,8 @@ enum Task {
     Datagen(datagen::Args),
     /// Texel-tune every eval weight; writes the weight table.
     Tune(tune::Args),
+    /// Structure-aware FEN fuzzing: random positions through the parser, move generator and perft.
+    FuzzFen(fuzz_fen::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Some(Task::Mdp(args)) => mdp::run(&args),
         Some(Task::Datagen(args)) => datagen::run(&args),
         Some(Task::Tune(args)) => tune::run(&args),
+        Some(Task::FuzzFen(args)) => fuzz_fen::run(&args),
         None => {
             // `cargo xtask` alone lists the tasks, as it always has.
             let _ = Cli::command().print_help();

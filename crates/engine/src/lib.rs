@@ -36,7 +36,8 @@ pub use output::{Output, info_line, wdl};
 pub use search::BENCH_DEPTH;
 pub use session::{Flow, Session};
 
-use movegen::{Board, perft, perft_divide};
+use movegen::{Board, perft, perft_divide_until};
+use search::SearchControl;
 use std::io::BufRead;
 
 /// Runs the UCI loop on standard input and output until `quit` or end of input.
@@ -88,27 +89,37 @@ pub fn init_tracing() {
         .try_init();
 }
 
-/// The `go perft N` text: `move: count` per root move, then the total.
-pub fn perft_text(board: &Board, depth: u32) -> String {
+/// The `go perft N` text: `move: count` per root move, then the total;
+/// `None` if `stop` turned true before it was done.
+pub fn perft_text(board: &Board, depth: u32, stop: &dyn Fn() -> bool) -> Option<String> {
     let mut text = String::new();
     let total = if depth == 0 {
         perft(board, 0)
     } else {
         let mut sum = 0;
-        for (mv, nodes) in perft_divide(board, depth) {
+        for (mv, nodes) in perft_divide_until(board, depth, stop)? {
             text.push_str(&format!("{}: {nodes}\n", board.to_uci(mv)));
             sum += nodes;
         }
         sum
     };
     text.push_str(&format!("\nNodes searched: {total}"));
-    text
+    Some(text)
 }
 
 /// Runs the bench and prints its result; the last line is `N nodes M nps`.
 pub fn bench(out: &Output, depth: Option<u32>) {
+    bench_until(out, depth, &SearchControl::new(false));
+}
+
+/// [`bench`] that `control.stop()` interrupts; a stopped bench prints
+/// only an `info string` saying so.
+pub fn bench_until(out: &Output, depth: Option<u32>, control: &SearchControl) {
     let depth = depth.unwrap_or(search::BENCH_DEPTH);
-    let result = search::run_bench(depth);
+    let Some(result) = search::run_bench_until(depth, control) else {
+        out.info_string(format!("bench {depth} stopped before it finished"));
+        return;
+    };
     out.line(&format!(
         "Positions searched: {} at depth {depth}",
         search::BENCH_POSITIONS.len()

@@ -1,11 +1,11 @@
 //! The engine's state between commands, and what each command does to it.
 
-use crate::job::{JobSpec, SearchJob};
+use crate::job::{JobSpec, SearchJob, Work};
 use crate::options::{ENGINE_OPTIONS, declarations, set_option};
 use crate::output::Output;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
-use protocol::{Command, GoParams, Response, Setup};
+use protocol::{Command, GoParams, Info, ParseError, Response, Score, Setup, Wdl};
 use search::{Clock, Limits, SearchOptions, Searcher};
 use std::time::Duration;
 
@@ -27,6 +27,9 @@ pub struct Session {
     debug: bool,
     /// The current position's castling needs Chess960 notation whatever the option says.
     position_is_chess960: bool,
+    /// Why the last `position` command failed: until a valid one arrives
+    /// there is no position the GUI sent, so `go` searches nothing.
+    position_error: Option<String>,
 }
 
 /// Whether the loop should go on reading commands.
@@ -55,6 +58,7 @@ impl Session {
             running: None,
             debug: false,
             position_is_chess960: false,
+            position_error: None,
         };
         for option in ENGINE_OPTIONS {
             option.set_default(&mut session);
@@ -70,15 +74,21 @@ impl Session {
             Ok(Some(command)) => self.execute(command),
             Ok(None) => Flow::Continue,
             Err(error) => {
+                if is_position_error(&error) {
+                    self.position_error = Some(error.to_string());
+                }
                 self.out.info_string(error.to_string());
                 Flow::Continue
             }
         }
     }
 
-    /// Waits for a running search to finish (after stopping it) and ends.
+    /// At end of input: stops a running search (it prints its
+    /// `bestmove`), or waits for a running perft or bench to finish.
     pub fn shutdown(&mut self) {
-        self.finish_search();
+        if let Some(job) = self.running.take() {
+            self.idle = job.end_of_input();
+        }
     }
 
     fn searcher(&mut self) -> &mut Searcher {
@@ -135,11 +145,15 @@ impl Session {
                 self.finish_search();
                 return Flow::Quit;
             }
-            Command::Bench { depth } => {
-                self.finish_search();
-                crate::bench(&self.out, depth);
+            Command::Bench { depth } => self.start(Work::Bench { depth }),
+            Command::D => {
+                if let Some(reason) = &self.position_error {
+                    self.out.info_string(format!(
+                        "no valid position (the last position command failed: {reason}); the board shown is not searched"
+                    ));
+                }
+                self.out.line(&self.board.to_string());
             }
-            Command::D => self.out.line(&self.board.to_string()),
             Command::Eval { full } => {
                 let mut evaluator = Evaluator::new();
                 evaluator.set_mating_rules(self.search_options.mating_potential);
@@ -190,10 +204,12 @@ impl Session {
         }
     }
 
-    /// `UCI_Chess960`: switching it off leaves a Chess960 position's notation alone.
+    /// `UCI_Chess960`: switching it off leaves a Chess960 position's
+    /// notation alone. The position's own need decides, not the board's
+    /// current notation: that is still on from an earlier `true`.
     pub(crate) fn set_chess960(&mut self, on: bool) {
         self.chess960 = on;
-        self.board.set_chess960(on || self.board.chess960());
+        self.board.set_chess960(on || self.position_is_chess960);
     }
 
     /// `UCI_ShowWDL`.
@@ -226,22 +242,21 @@ impl Session {
     }
 
     fn set_board(&mut self, mut board: Board, history: KeyHistory) {
+        self.position_error = None;
         self.position_is_chess960 = board.chess960();
         board.set_chess960(self.chess960 || board.chess960());
         self.board = board;
         self.history = history;
     }
 
-    /// Loads a position; on a bad move, reports it and keeps the position
-    /// reached just before it.
+    /// Loads a position; on a bad FEN or move, reports it and leaves no
+    /// valid position, since neither the previous one nor the moves before
+    /// the bad one are what the GUI asked for.
     fn set_position(&mut self, setup: &Setup, moves: &[UciMove]) {
         let board = match Board::from_fen(setup.fen()) {
             Ok(board) => board,
             Err(error) => {
-                self.out.info_string(format!(
-                    "invalid FEN '{}': {error}; position unchanged",
-                    setup.fen()
-                ));
+                self.reject_position(format!("invalid FEN '{}': {error}", setup.fen()));
                 return;
             }
         };
@@ -253,20 +268,37 @@ impl Session {
                     self.board.play_unchecked(mv);
                 }
                 Err(error) => {
-                    self.out.info_string(format!(
-                        "move {} ({text}): {error}; position kept after the {index} move(s) before it",
-                        index + 1
-                    ));
+                    self.reject_position(format!("move {} ({text}): {error}", index + 1));
                     return;
                 }
             }
         }
     }
 
+    fn reject_position(&mut self, reason: String) {
+        self.out.info_string(format!(
+            "{reason}; no valid position until the next position command"
+        ));
+        self.position_error = Some(reason);
+    }
+
     fn go(&mut self, params: &GoParams) {
-        if let Some(depth) = params.perft {
+        if let Some(reason) = self.position_error.clone() {
             self.finish_search();
-            self.out.line(&crate::perft_text(&self.board, depth));
+            self.out.info_string(format!(
+                "go: no valid position to search (the last position command failed: {reason})"
+            ));
+            if params.perft.is_none() {
+                self.out.send(&Response::BestMove {
+                    best: None,
+                    ponder: None,
+                });
+            }
+            return;
+        }
+        if let Some(depth) = params.perft {
+            let board = self.board.clone();
+            self.start(Work::Perft { board, depth });
             return;
         }
         let limits = self.limits(params);
@@ -279,11 +311,52 @@ impl Session {
             ponder: params.ponder,
         };
         self.finish_search();
+        self.report_game_over();
+        self.start(Work::Search(spec));
+    }
+
+    /// Runs `work` on the job thread, after ending any job still running,
+    /// so that `isready`, `stop` and `quit` are answered meanwhile.
+    fn start(&mut self, work: Work) {
+        self.finish_search();
         let searcher = self
             .idle
             .take()
             .unwrap_or_else(|| Searcher::new(self.hash_mb, self.threads));
-        self.running = Some(SearchJob::start(searcher, spec, self.out.clone()));
+        self.running = Some(SearchJob::start(searcher, work, self.out.clone()));
+    }
+
+    /// A root with no legal move has a known result; GUIs expect it as a
+    /// score line before the search's `bestmove 0000`.
+    fn report_game_over(&self) {
+        if self.board.count_legal_moves() != 0 {
+            return;
+        }
+        let (score, wdl) = if self.board.in_check() {
+            (
+                Score::Mate(0),
+                Wdl {
+                    win: 0,
+                    draw: 0,
+                    loss: 1000,
+                },
+            )
+        } else {
+            (
+                Score::Cp(0),
+                Wdl {
+                    win: 0,
+                    draw: 1000,
+                    loss: 0,
+                },
+            )
+        };
+        self.out.send(&Response::Info(Info {
+            depth: Some(0),
+            score: Some(score),
+            wdl: self.show_wdl.then_some(wdl),
+            ..Info::default()
+        }));
     }
 
     fn limits(&self, params: &GoParams) -> Limits {
@@ -324,4 +397,17 @@ pub(crate) struct OptionValues {
     pub(crate) chess960: bool,
     pub(crate) show_wdl: bool,
     pub(crate) search: SearchOptions,
+}
+
+/// True for a `position` command the parser refused: like a bad FEN, it
+/// leaves no valid position.
+fn is_position_error(error: &ParseError) -> bool {
+    match error {
+        ParseError::MissingArgument { command, .. }
+        | ParseError::InvalidArgument { command, .. }
+        | ParseError::InvalidMove { command, .. }
+        | ParseError::MissingValue { command, .. }
+        | ParseError::InvalidValue { command, .. } => *command == "position",
+        ParseError::UnknownCommand(_) => false,
+    }
 }

@@ -430,7 +430,13 @@ fn against_a_bare_king_only_material_and_mating_technique_count() {
 fn a_bare_king_is_worse_off_at_the_edge_and_far_from_help() {
     let white = |fen: &str| {
         let board = Board::from_fen(fen).unwrap();
-        evaluate(&board, &Weights::default(), None, &mut matewise_eval_terms::NoTrace).white_score
+        evaluate(
+            &board,
+            &Weights::default(),
+            None,
+            &mut matewise_eval_terms::NoTrace,
+        )
+        .white_score
     };
     let centre = white("8/8/8/3k4/8/8/R7/4K3 w - - 0 1");
     let edge = white("3k4/8/8/8/8/8/R7/4K3 w - - 0 1");

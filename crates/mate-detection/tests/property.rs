@@ -146,7 +146,7 @@ const MATES: [(&str, &str, Pattern); 15] = [
         Pattern::CloseQueen,
     ),
     (
-        "r1bqkbnr/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
         "h5f7",
         Pattern::CloseQueen,
     ),

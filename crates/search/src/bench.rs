@@ -90,6 +90,12 @@ impl BenchResult {
 /// assert!(first.nodes > matewise_search::BENCH_POSITIONS.len() as u64);
 /// ```
 pub fn run_bench(depth: u32) -> BenchResult {
+    run_bench_until(depth, &SearchControl::new(false)).expect("nothing stops this bench")
+}
+
+/// [`run_bench`] that `control.stop()` interrupts: `None` if it was
+/// stopped before the last position finished.
+pub fn run_bench_until(depth: u32, control: &SearchControl) -> Option<BenchResult> {
     let mut searcher = Searcher::new(16, 1);
     let limits = Limits {
         depth: Some(depth),
@@ -106,19 +112,21 @@ pub fn run_bench(depth: u32) -> BenchResult {
     for fen in BENCH_POSITIONS {
         let board = Board::from_fen(fen).expect("bench positions are valid");
         searcher.clear();
-        let control = SearchControl::new(false);
         let result = searcher.search(
             &board,
             &KeyHistory::default(),
             &limits,
             &options,
-            &control,
+            control,
             &mut |_| {},
         );
+        if control.is_stopped() {
+            return None;
+        }
         nodes += result.nodes;
     }
-    BenchResult {
+    Some(BenchResult {
         nodes,
         time: start.elapsed(),
-    }
+    })
 }

@@ -41,7 +41,7 @@ mod tt;
 mod worker;
 mod zeroed;
 
-pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench};
+pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench, run_bench_until};
 pub use control::SearchControl;
 pub use driver::{SearchResult, Searcher};
 pub use limits::{Clock, Limits};

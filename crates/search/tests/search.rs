@@ -1,9 +1,9 @@
 //! Search behaviour on positions with known answers.
 
-use movegen::{Board, KeyHistory, Move};
 use matewise_search::{
     Clock, Limits, Score, SearchControl, SearchOptions, SearchResult, Searcher, TimeManager,
 };
+use movegen::{Board, KeyHistory, Move};
 use std::time::Duration;
 
 fn search_with(fen: &str, limits: Limits, options: SearchOptions) -> (Board, SearchResult) {
@@ -133,7 +133,10 @@ fn node_limited_search_is_reproducible() {
 
 #[test]
 fn bench_is_deterministic() {
-    assert_eq!(matewise_search::run_bench(5).nodes, matewise_search::run_bench(5).nodes);
+    assert_eq!(
+        matewise_search::run_bench(5).nodes,
+        matewise_search::run_bench(5).nodes
+    );
 }
 
 #[test]
