@@ -29,7 +29,8 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
 pub fn declarations() -> Vec<UciOption> {
     let engine = ENGINE_OPTIONS.iter().map(Declared::uci_option);
     let search = SearchOptions::DECLARED.iter().map(Declared::uci_option);
-    engine.chain(search).collect()
+    let tunable = search::params::DECLARED.iter().map(Declared::uci_option);
+    engine.chain(search).chain(tunable).collect()
 }
 
 /// Applies `setoption name <name> [value <value>]` to the session or to its
@@ -42,6 +43,8 @@ pub(crate) fn set_option(
     if let Some(option) = find_option(ENGINE_OPTIONS, name) {
         option.set(session, value)
     } else if let Some(option) = find_option(SearchOptions::DECLARED, name) {
+        option.set(session.search_options_mut(), value)
+    } else if let Some(option) = find_option(search::params::DECLARED, name) {
         option.set(session.search_options_mut(), value)
     } else {
         Err(format!("no such option: '{}'", name.trim()))

@@ -11,7 +11,7 @@ use crate::score::Score;
 use crate::strength::Skill;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
-use movegen::{Board, KeyHistory, Move};
+use movegen::{Board, KeyHistory, Move, SplitMix64};
 use std::sync::atomic::AtomicBool;
 
 /// What a search found.
@@ -270,7 +270,7 @@ impl Searcher {
         let nodes = shared.total_nodes();
         if let Some(skill) = &skill {
             self.random = self.random.wrapping_add(1);
-            skill.pick(&mut root_moves, splitmix(self.random));
+            skill.pick(&mut root_moves, SplitMix64::new(self.random).next_u64());
         }
         self.result(root, &root_moves[0], depth, nodes)
     }
@@ -335,14 +335,5 @@ fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    splitmix(nanos ^ u64::from(std::process::id()).rotate_left(32))
-}
-
-/// SplitMix64's output function: successive inputs give well-mixed,
-/// uncorrelated outputs.
-fn splitmix(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    SplitMix64::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
 }
