@@ -676,3 +676,40 @@ fn multipv_lines_come_best_first() {
         });
     }
 }
+
+#[test]
+fn a_node_limit_inside_the_first_iteration_reports_no_false_mate() {
+    // Issue 42: after the first root move (Ka4, met by a2a1q mate) the
+    // node limit struck in quiescence, and that move's `mate -1` was printed
+    // as the position's score and played. White mates in 7 here.
+    let fen = "2BB4/1PPPPPPP/5Nk1/K1bqnnpb/8/8/p4p2/1r6 w - - 0 1";
+    let mut engine = Engine::spawn();
+    engine.send(&format!("position fen {fen}"));
+    let out = engine.go("go nodes 10000", LINE_TIMEOUT);
+    engine.check_search(&board(fen, &[], false), &out);
+    for info in &out.infos {
+        engine.check(!matches!(info.score, Some(Score::Mate(m)) if m <= 0), || {
+            format!("a mated score from a position that mates: '{}'", info.raw)
+        });
+    }
+    engine.check(out.bestmove.best != "a5a4", || {
+        "played a5a4, walking into mate in one".to_string()
+    });
+}
+
+#[test]
+fn go_nodes_counts_the_nodes_of_every_thread() {
+    // Issue 42: only the main thread's nodes were counted, so two threads
+    // searched about twice what was asked.
+    let mut engine = Engine::spawn();
+    engine.send("setoption name Threads value 2");
+    engine.send("position startpos");
+    let out = engine.go("go nodes 400000", LINE_TIMEOUT);
+    engine.check_search(&board(START_FEN, &[], false), &out);
+    let nodes = out.infos.iter().filter_map(|i| i.nodes).max().unwrap_or(0);
+    // The helper publishes its count every 256 nodes, so the limit may be
+    // passed by a few hundred; twice the limit was the old behaviour.
+    engine.check(nodes <= 400_000 + 1_024, || {
+        format!("{nodes} nodes searched with a limit of 400000 on two threads")
+    });
+}

@@ -6,7 +6,7 @@ use crate::control::SearchControl;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
 use crate::root::RootMove;
-use crate::score::{INFINITE, Score};
+use crate::score::{INFINITE, MATE_BOUND, Score};
 use crate::strength::Skill;
 use crate::time::TimeManager;
 use crate::tt::Bound;
@@ -132,7 +132,7 @@ impl<'a> MainThread<'a> {
             reporter,
             lines,
         } = self;
-        let must_stop = || clock.must_stop();
+        let must_stop = |first_iteration| clock.must_stop(first_iteration);
         let mut worker = Worker::new(0, shared, data, game);
         worker.clock_check = Some(&must_stop);
         let depth = worker.iterate(root, moves, *lines, &mut |worker, moves| {
@@ -174,15 +174,23 @@ impl Clock<'_> {
     }
 
     /// Checked every few hundred nodes: true once the search must end now,
-    /// stopped by the GUI or out of time.
-    fn must_stop(&self) -> bool {
+    /// stopped by the GUI or out of time. The first iteration runs on past
+    /// the hard limit, up to twice it: a flag is still far off, and a
+    /// search stopped before any iteration completed has no proven score.
+    fn must_stop(&self, first_iteration: bool) -> bool {
         if self.control.is_stopped() {
             return true;
         }
         if self.unbounded() {
             return false;
         }
-        self.running().out_of_time()
+        let time = self.running();
+        if first_iteration {
+            time.hard_limit()
+                .is_some_and(|hard| time.elapsed() >= hard * 2)
+        } else {
+            time.out_of_time()
+        }
     }
 }
 
@@ -270,11 +278,24 @@ impl Reporter<'_> {
         depth: u32,
         lines: usize,
     ) {
-        if let Some((_, completed)) = self.last_reported
-            && moves[0].bound.is_none()
-            && moves[0].score < completed
-        {
-            moves[0].bound = Some(Bound::Lower);
+        match self.last_reported {
+            Some((_, completed)) if moves[0].bound.is_none() && moves[0].score < completed => {
+                moves[0].bound = Some(Bound::Lower);
+            }
+            // Stopped inside the first iteration: the first line is exact
+            // for its own move and bounds the position from below. A loss
+            // found there says nothing of the moves not yet searched, so
+            // one of those is played, and no score is reported.
+            None if moves[0].score > -INFINITE => {
+                moves[0].bound = Some(Bound::Lower);
+                if moves[0].score <= -MATE_BOUND {
+                    if let Some(unsearched) = moves.iter().position(|rm| rm.score == -INFINITE) {
+                        moves.swap(0, unsearched);
+                    }
+                    return;
+                }
+            }
+            _ => {}
         }
         let best = &moves[0];
         let changed = self.last_reported != Some((best.mv, best.score));

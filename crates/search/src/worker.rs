@@ -88,7 +88,9 @@ pub(crate) struct Worker<'a> {
     pub(crate) root_depth: i32,
     pub(crate) stopped: bool,
     /// The main thread also watches the clock; helpers only the stop flag.
-    pub(crate) clock_check: Option<&'a dyn Fn() -> bool>,
+    /// Called with `true` during the first iteration, which only the GUI's
+    /// `stop` may cut short.
+    pub(crate) clock_check: Option<&'a dyn Fn(bool) -> bool>,
 }
 
 impl<'a> Worker<'a> {
@@ -127,10 +129,15 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return true;
         }
+        // The first iteration always completes (bar a `stop`): it is short,
+        // and without it there is no proven score to report and no sensible
+        // move to play, only the first root move's line.
+        let first_iteration = self.completed_depth == 0;
         if let Some(limit) = self.shared.limits.nodes {
-            // The main thread alone decides, from its own exact count, so
-            // that `go nodes` single-threaded is reproducible.
-            if self.id == 0 && self.nodes >= limit {
+            // The main thread alone decides, from its own exact count and
+            // the helpers' published ones, so that `go nodes` counts every
+            // thread and single-threaded is reproducible.
+            if self.id == 0 && !first_iteration && self.nodes + self.helper_nodes() >= limit {
                 self.stop_all();
             }
         }
@@ -138,7 +145,7 @@ impl<'a> Worker<'a> {
         // coarser check overshoots the hard limit by more than the increment.
         if self.nodes & 255 == 0 {
             if let Some(check) = self.clock_check {
-                if check() {
+                if check(first_iteration) {
                     self.stop_all();
                 }
             }
@@ -147,6 +154,17 @@ impl<'a> Worker<'a> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// The nodes other threads have published.
+    #[inline]
+    fn helper_nodes(&self) -> u64 {
+        let counts = self.shared.node_counts;
+        counts[..self.id]
+            .iter()
+            .chain(&counts[self.id + 1..])
+            .map(|c| c.0.load(Relaxed))
+            .sum()
     }
 
     pub(crate) fn stop_all(&mut self) {
