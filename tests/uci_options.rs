@@ -363,3 +363,42 @@ fn limited_strength_varies_its_moves_but_takes_a_mate_in_one() {
         });
     }
 }
+
+#[test]
+fn endgame_cache_keeps_solved_tables_for_the_next_process() {
+    // K+Q vs K: the table decides the root at once, so a mate at depth 1
+    // shows that it was ready from the start.
+    let fen = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1";
+    let dir = std::env::temp_dir().join(format!("matewise-cache-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let set_dir = format!("setoption name EndgameCache value {}", dir.display());
+
+    // With no file, nothing is written.
+    let mut engine = Engine::spawn();
+    engine.send("setoption name EndgameCache value none");
+    engine.send(&format!("position fen {fen}"));
+    engine.go("go movetime 1500", LINE_TIMEOUT);
+    engine.sync();
+    engine.check(!dir.exists(), || "a cache written with EndgameCache none".into());
+    drop(engine);
+
+    // The first process builds the table in the background and saves it.
+    let mut engine = Engine::spawn();
+    engine.send(&set_dir);
+    engine.send(&format!("position fen {fen}"));
+    engine.go("go movetime 1500", LINE_TIMEOUT);
+    engine.sync();
+    let file = dir.join("kqk.dtm");
+    engine.check(file.exists(), || format!("no {} after a K+Q vs K search", file.display()));
+    drop(engine);
+
+    // The next one loads it at isready and announces the mate at depth 1.
+    let mut engine = Engine::spawn();
+    engine.send(&set_dir);
+    engine.sync();
+    engine.send(&format!("position fen {fen}"));
+    let out = engine.go("go depth 1", LINE_TIMEOUT);
+    let mated = out.infos.iter().any(|i| matches!(i.score, Some(Score::Mate(m)) if m > 0));
+    engine.check(mated, || "no table mate at depth 1 with the cached table".into());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -688,9 +688,10 @@ fn a_node_limit_inside_the_first_iteration_reports_no_false_mate() {
     let out = engine.go("go nodes 10000", LINE_TIMEOUT);
     engine.check_search(&board(fen, &[], false), &out);
     for info in &out.infos {
-        engine.check(!matches!(info.score, Some(Score::Mate(m)) if m <= 0), || {
-            format!("a mated score from a position that mates: '{}'", info.raw)
-        });
+        engine.check(
+            !matches!(info.score, Some(Score::Mate(m)) if m <= 0),
+            || format!("a mated score from a position that mates: '{}'", info.raw),
+        );
     }
     engine.check(out.bestmove.best != "a5a4", || {
         "played a5a4, walking into mate in one".to_string()

@@ -17,6 +17,8 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
     Declared::check("UCI_Chess960", false, Session::set_chess960),
     Declared::button("Clear Hash", Session::clear_hash),
     Declared::check("UCI_ShowWDL", false, Session::set_show_wdl),
+    // Empty: the default directory; `none`: no cache file.
+    Declared::string("EndgameCache", "", Session::set_endgame_cache),
 ];
 
 /// The `option` lines sent after `uci`: the engine's options, then the search's.

@@ -125,6 +125,14 @@ impl Session {
                 // A GUI waits here before the clock runs; solved lazily, the
                 // bitbase would cost its ~10 ms inside the first K+P vs K search.
                 endgame_tables::kpk::bitbase();
+                // Tables solved by an earlier run load in milliseconds, so
+                // they are there from the first search; the rest are built
+                // when first needed, and saved for the next run.
+                if self.search_options.endgame_tables {
+                    for ending in endgame_tables::dtm::Ending::ALL {
+                        endgame_tables::dtm::load_cached(ending);
+                    }
+                }
                 self.out.send(&Response::ReadyOk);
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -215,6 +223,20 @@ impl Session {
     /// `UCI_ShowWDL`.
     pub(crate) fn set_show_wdl(&mut self, on: bool) {
         self.show_wdl = on;
+    }
+
+    /// `EndgameCache`: where solved endgame tables are kept between runs.
+    /// Empty is the default directory (`$XDG_CACHE_HOME/matewise` or
+    /// `~/.cache/matewise`), `none` keeps no file.
+    pub(crate) fn set_endgame_cache(&mut self, dir: &str) {
+        let dir = dir.trim();
+        endgame_tables::cache::set_dir(if dir.is_empty() {
+            endgame_tables::cache::default_dir()
+        } else if dir.eq_ignore_ascii_case("none") {
+            None
+        } else {
+            Some(std::path::PathBuf::from(dir))
+        });
     }
 
     /// `Clear Hash`.
