@@ -61,6 +61,9 @@ impl Worker<'_> {
             for rm in moves.iter_mut() {
                 rm.previous_score = rm.score;
             }
+            // Tables become ready during a search: only an iteration that
+            // began with every root move decided has final scores.
+            let decided = depth >= 2 && self.root_is_decided(root, moves);
             self.root_depth = depth;
             for pv_index in 0..multipv {
                 self.seldepth = 0;
@@ -77,12 +80,23 @@ impl Worker<'_> {
                 break;
             }
             self.completed_depth = depth as u32;
-            if done(self, moves) {
+            if done(self, moves) || decided {
                 break;
             }
             depth += 1;
         }
         self.completed_depth
+    }
+
+    /// True when every root move leads to a position whose value no deeper
+    /// search changes (a table's answer, mostly): the scores are final, and
+    /// reporting ever greater depths of the same few nodes would be a lie.
+    fn root_is_decided(&mut self, root: &Board, moves: &[RootMove]) -> bool {
+        moves.iter().all(|rm| {
+            let mut child = root.clone();
+            child.play_unchecked(rm.mv);
+            self.decided_without_search(root, &child)
+        })
     }
 
     fn aspiration(&mut self, root: &Board, moves: &mut [RootMove], pv_index: usize, depth: i32) {
