@@ -186,6 +186,11 @@ impl Worker<'_> {
                 rm.pv.push(mv);
                 rm.pv
                     .extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+                // Only the main thread's lines are reported.
+                if self.id == 0 && is_mate(score) {
+                    self.complete_mate_line(root, &mut rm.pv, score);
+                    rm.seldepth = rm.seldepth.max(rm.pv.len());
+                }
             } else {
                 rm.score = -INFINITE;
             }

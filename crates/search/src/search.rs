@@ -145,7 +145,7 @@ impl Worker<'_> {
     // The switch is tested inline: with the tables off (the bench, and
     // most games) every node would otherwise pay a call to learn nothing.
     #[inline(always)]
-    fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
+    pub(crate) fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
         if !self.shared.options.endgame_tables {
             return None;
         }
