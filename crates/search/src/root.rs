@@ -213,9 +213,21 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .tt
-            .store(key, moves[pv_index].mv, best, 0, depth, bound, 0);
+        // Only the first line's search covers every root move; the later
+        // lines' scores say nothing about the position. Nor do the scores
+        // of a root restricted by `searchmoves`.
+        let every_move = root.count_legal_moves_up_to(moves.len() as u32) as usize == moves.len();
+        if pv_index == 0 && every_move {
+            // The table keeps the raw evaluation, as in the search.
+            let raw_eval = if root.in_check() {
+                0
+            } else {
+                self.evaluate(root)
+            };
+            self.shared
+                .tt
+                .store(key, moves[0].mv, best, raw_eval, depth, bound, 0);
+        }
         best
     }
 }

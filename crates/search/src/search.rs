@@ -134,7 +134,7 @@ impl Worker<'_> {
 
     /// The static evaluation, clamped clear of mate scores.
     #[inline]
-    fn evaluate(&mut self, board: &Board) -> i32 {
+    pub(crate) fn evaluate(&mut self, board: &Board) -> i32 {
         self.data
             .evaluator
             .evaluate(board)
