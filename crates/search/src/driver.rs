@@ -337,3 +337,71 @@ fn random_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64);
     SplitMix64::new(nanos ^ u64::from(std::process::id()).rotate_left(32)).next_u64()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::SearchControl;
+
+    /// Searches `board` to depth 6 and returns the root's table entry.
+    fn root_entry(
+        searcher: &mut Searcher,
+        board: &Board,
+        options: &SearchOptions,
+        search_moves: Vec<Move>,
+    ) -> (SearchResult, Option<crate::tt::TtHit>) {
+        let limits = Limits {
+            depth: Some(6),
+            search_moves,
+            ..Limits::default()
+        };
+        let result = searcher.search(
+            board,
+            &KeyHistory::default(),
+            &limits,
+            options,
+            &SearchControl::new(false),
+            &mut |_| {},
+        );
+        (result, searcher.tt.probe(board.hash(), 0))
+    }
+
+    #[test]
+    fn the_root_entry_holds_the_best_line_and_the_static_evaluation() {
+        // Rxd5 wins the queen; every other move falls far short of it.
+        let board = Board::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let mut data = ThreadData::default();
+        data.configure(SearchOptions::default().mating_potential);
+        let static_eval = data.evaluator.evaluate(&board);
+        for multipv in [1, 3] {
+            let options = SearchOptions {
+                multipv,
+                ..SearchOptions::default()
+            };
+            let mut searcher = Searcher::new(1, 1);
+            let (result, entry) = root_entry(&mut searcher, &board, &options, Vec::new());
+            let entry = entry.expect("the root is stored");
+            assert_eq!(Some(entry.mv), result.best_move, "MultiPV {multipv}");
+            assert_eq!(
+                Score::from_internal(entry.score),
+                result.score,
+                "MultiPV {multipv}"
+            );
+            assert_eq!(entry.eval, static_eval, "MultiPV {multipv}");
+        }
+    }
+
+    #[test]
+    fn a_root_searched_among_some_moves_is_not_stored() {
+        let board = Board::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let blunder = board.parse_uci_move("d2d4").unwrap();
+        let mut searcher = Searcher::new(1, 1);
+        let (_, entry) = root_entry(
+            &mut searcher,
+            &board,
+            &SearchOptions::default(),
+            vec![blunder],
+        );
+        assert!(entry.is_none(), "{entry:?}");
+    }
+}

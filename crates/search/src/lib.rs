@@ -29,6 +29,7 @@ mod driver;
 mod history;
 mod limits;
 mod manager;
+mod mate_line;
 mod movepick;
 mod options;
 pub mod params;

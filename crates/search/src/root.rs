@@ -61,6 +61,9 @@ impl Worker<'_> {
             for rm in moves.iter_mut() {
                 rm.previous_score = rm.score;
             }
+            // Tables become ready during a search: only an iteration that
+            // began with every root move decided has final scores.
+            let decided = depth >= 2 && self.root_is_decided(root, moves);
             self.root_depth = depth;
             for pv_index in 0..multipv {
                 self.seldepth = 0;
@@ -77,12 +80,23 @@ impl Worker<'_> {
                 break;
             }
             self.completed_depth = depth as u32;
-            if done(self, moves) {
+            if done(self, moves) || decided {
                 break;
             }
             depth += 1;
         }
         self.completed_depth
+    }
+
+    /// True when every root move leads to a position whose value no deeper
+    /// search changes (a table's answer, mostly): the scores are final, and
+    /// reporting ever greater depths of the same few nodes would be a lie.
+    fn root_is_decided(&mut self, root: &Board, moves: &[RootMove]) -> bool {
+        moves.iter().all(|rm| {
+            let mut child = root.clone();
+            child.play_unchecked(rm.mv);
+            self.decided_without_search(root, &child)
+        })
     }
 
     fn aspiration(&mut self, root: &Board, moves: &mut [RootMove], pv_index: usize, depth: i32) {
@@ -172,6 +186,11 @@ impl Worker<'_> {
                 rm.pv.push(mv);
                 rm.pv
                     .extend_from_slice(&self.pv[1][1..self.pv_len[1].max(1)]);
+                // Only the main thread's lines are reported.
+                if self.id == 0 && is_mate(score) {
+                    self.complete_mate_line(root, &mut rm.pv, score);
+                    rm.seldepth = rm.seldepth.max(rm.pv.len());
+                }
             } else {
                 rm.score = -INFINITE;
             }
@@ -194,9 +213,21 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        self.shared
-            .tt
-            .store(key, moves[pv_index].mv, best, 0, depth, bound, 0);
+        // Only the first line's search covers every root move; the later
+        // lines' scores say nothing about the position. Nor do the scores
+        // of a root restricted by `searchmoves`.
+        let every_move = root.count_legal_moves_up_to(moves.len() as u32) as usize == moves.len();
+        if pv_index == 0 && every_move {
+            // The table keeps the raw evaluation, as in the search.
+            let raw_eval = if root.in_check() {
+                0
+            } else {
+                self.evaluate(root)
+            };
+            self.shared
+                .tt
+                .store(key, moves[0].mv, best, raw_eval, depth, bound, 0);
+        }
         best
     }
 }

@@ -134,7 +134,7 @@ impl Worker<'_> {
 
     /// The static evaluation, clamped clear of mate scores.
     #[inline]
-    fn evaluate(&mut self, board: &Board) -> i32 {
+    pub(crate) fn evaluate(&mut self, board: &Board) -> i32 {
         self.data
             .evaluator
             .evaluate(board)
@@ -145,7 +145,7 @@ impl Worker<'_> {
     // The switch is tested inline: with the tables off (the bench, and
     // most games) every node would otherwise pay a call to learn nothing.
     #[inline(always)]
-    fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
+    pub(crate) fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
         if !self.shared.options.endgame_tables {
             return None;
         }
@@ -156,11 +156,30 @@ impl Worker<'_> {
     fn probe_tables(&self, board: &Board, ply: usize) -> Option<i32> {
         // A mate further than the search can count is still a sure win.
         let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
+        // In these endings only the lone king's capture, which ends the
+        // win, resets the fifty-move count: a mate further away than the
+        // count allows is a draw. A mate on the hundredth ply still counts.
+        let plies_left = 100u32.saturating_sub(u32::from(board.halfmove_clock()));
         Some(match endgame_tables::dtm::probe(board)? {
-            Dtm::MateIn(plies) => mate_in(mate_or_win(plies)),
-            Dtm::MatedIn(plies) => mated_in(mate_or_win(plies)),
-            Dtm::Draw => DRAW,
+            Dtm::MateIn(plies) if plies <= plies_left => mate_in(mate_or_win(plies)),
+            Dtm::MatedIn(plies) if plies <= plies_left => mated_in(mate_or_win(plies)),
+            Dtm::MateIn(_) | Dtm::MatedIn(_) | Dtm::Draw => DRAW,
         })
+    }
+
+    /// True when `child`, a child of `root`, has a value that no search
+    /// depth changes: it has no legal move, is drawn by rule, or is in a
+    /// ready table. From depth 2 on the search scores such a child exactly
+    /// (at depth 1 quiescence stands pat in a stalemate).
+    pub(crate) fn decided_without_search(&mut self, root: &Board, child: &Board) -> bool {
+        self.keys.push(root.hash());
+        let repeated = self.keys.repetitions(child) > 0;
+        self.keys.pop();
+        repeated
+            || child.count_legal_moves_up_to(1) == 0
+            || insufficient_material(child)
+            || child.halfmove_clock() >= 100
+            || self.table_score(child, 1).is_some()
     }
 
     /// Negamax alpha-beta with principal variation search.

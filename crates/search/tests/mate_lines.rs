@@ -1,0 +1,156 @@
+//! Every line reported with a mate score runs, legally, to the checkmate it
+//! announces: 2N-1 plies for a mate in N, 2N for a mated in N.
+
+use endgame_tables::dtm::{self, Ending};
+use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
+use movegen::{Board, KeyHistory, Move};
+
+/// `line` in UCI notation, as far as it is legal from `board`.
+fn uci_line(board: &Board, line: &[Move]) -> Vec<String> {
+    let mut position = board.clone();
+    let mut shown = Vec::new();
+    for &mv in line {
+        if !position.is_legal(mv) {
+            break;
+        }
+        shown.push(position.to_uci(mv).to_string());
+        position.play_unchecked(mv);
+    }
+    shown
+}
+
+/// Searches `fen` within `limits` and checks each exact mate line reported;
+/// returns the last line's score.
+fn check_mate_lines(fen: &str, limits: Limits, options: SearchOptions) -> Score {
+    let board = Board::from_fen(fen).unwrap();
+    let mut lines: Vec<SearchInfo> = Vec::new();
+    Searcher::new(16, 1).search(
+        &board,
+        &KeyHistory::default(),
+        &limits,
+        &options,
+        &SearchControl::new(false),
+        &mut |info| lines.push(info.clone()),
+    );
+    for info in &lines {
+        let Score::Mate(moves) = info.score else {
+            continue;
+        };
+        if info.bound.is_some() {
+            continue;
+        }
+        let shown = uci_line(&board, &info.pv);
+        let plies = if moves > 0 { 2 * moves - 1 } else { -2 * moves };
+        assert_eq!(
+            info.pv.len(),
+            plies as usize,
+            "{fen}: mate {moves} at depth {} with {shown:?}",
+            info.depth
+        );
+        let mut position = board.clone();
+        for &mv in &info.pv {
+            assert!(position.is_legal(mv), "{fen}: illegal {shown:?}");
+            position.play_unchecked(mv);
+        }
+        assert!(
+            position.in_check() && position.count_legal_moves_up_to(1) == 0,
+            "{fen}: {shown:?} ends in no checkmate"
+        );
+    }
+    lines.last().expect("a line").score
+}
+
+fn at_depth(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+fn at_nodes(nodes: u64) -> Limits {
+    Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn lines_cut_by_a_table_or_the_hash_run_to_the_mate() {
+    for ending in [Ending::Kqk, Ending::Krk, Ending::Kbbk] {
+        dtm::build_now(ending);
+    }
+    // Their lines once stopped at `h7h6 g7g8q`, `g8h8` and `h5h4`.
+    for (fen, mate) in [
+        ("8/6Pk/5K1N/8/8/8/8/8 b - - 0 1", -2),
+        ("6k1/8/6KB/5B2/8/8/8/8 b - - 0 1", -2),
+        ("8/8/5R2/7k/7P/5K2/8/8 b - - 0 1", -2),
+        // Inside the tables, from both sides.
+        ("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 8),
+        ("8/K7/8/8/4Q3/6k1/8/8 b - - 1 1", -7),
+        ("8/7K/8/8/8/8/R7/7k w - - 0 1", 8),
+    ] {
+        for limits in [at_depth(10), at_nodes(100_000)] {
+            let score = check_mate_lines(fen, limits, SearchOptions::default());
+            assert_eq!(score, Score::Mate(mate), "{fen}");
+        }
+    }
+}
+
+#[test]
+fn searched_mates_are_shown_to_the_end_from_both_sides() {
+    let without_tables = SearchOptions {
+        endgame_tables: false,
+        ..SearchOptions::default()
+    };
+    for (fen, mate) in [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1i32),
+        ("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2),
+        ("6k1/R7/8/8/8/8/8/1R4K1 b - - 1 1", -1),
+        ("r5rk/6pp/7N/4Q3/8/8/8/6K1 w - - 0 1", 1),
+        // Mate in 4 by the quiet 1.Kd6, and Black's side after it.
+        ("7k/1p3p2/4pNpB/1b2K3/3p4/8/8/8 w - - 0 1", 4),
+        ("7k/1p3p2/3KpNpB/1b6/3p4/8/8/8 b - - 1 1", -3),
+        // Lines a hash cut once ended early: 8 plies of mate in 6, 7 of
+        // mated in 5, 6 of a mate in 8 (7 at best), 5 of mated in 7 (6).
+        ("6k1/8/7P/5R1P/7P/8/6K1/8 w - - 0 1", 6),
+        ("6k1/8/7P/5R1P/7P/5K2/8/8 b - - 1 1", -5),
+        ("6Bk/4q2P/8/7K/5BQ1/8/8/8 w - - 0 1", 7),
+        ("6Bk/4q2P/4Q3/7K/5B2/8/8/8 b - - 1 1", -6),
+        // The rook mate in 8, searched to the end without the tables.
+        ("8/7K/8/8/8/8/R7/7k w - - 0 1", 8),
+    ] {
+        // The search may find a longer mate than the best, never a shorter.
+        let score = check_mate_lines(fen, at_nodes(100_000), without_tables.clone());
+        assert!(
+            matches!(score, Score::Mate(m) if m.signum() == mate.signum() && m.abs() >= mate.abs()),
+            "{fen}: {score:?}"
+        );
+    }
+}
+
+#[test]
+fn lines_that_capture_into_a_table_run_to_the_mate() {
+    dtm::build_now(Ending::Kqk);
+    dtm::build_now(Ending::Krk);
+    // Each line once stopped short at a table position or a hash cut
+    // after the captures that lead into KQK or KRK. The side that mates:
+    for (fen, mating) in [
+        ("1Q6/8/8/1K6/8/8/1p6/1k6 w - - 0 1", 1),
+        ("8/8/p7/8/8/3K4/1R6/4k3 w - - 0 1", 1),
+        ("8/8/p7/p7/p7/R7/8/K6k w - - 0 1", 1),
+        ("8/8/8/1R6/p6k/8/n5RK/2r5 w - - 0 1", 1),
+        ("8/8/8/8/8/2r5/6R1/1k4KR w - - 0 1", 1),
+        ("k6K/qq6/1q6/8/4Q3/5Q2/6Q1/8 w - - 0 1", 1),
+        ("8/8/1Q6/p7/kp1np3/8/1K6/8 w - - 0 1", 1),
+        ("7k/5p2/1Q3K2/8/8/8/4q3/8 w - - 0 1", 1),
+        ("8/6R1/7K/8/7p/8/8/6Bk b - - 0 1", -1),
+        ("6k1/8/7P/5R1P/7P/8/6K1/8 w - - 0 1", 1),
+        ("6k1/8/7P/5R1P/7P/5K2/8/8 b - - 1 1", -1),
+    ] {
+        let score = check_mate_lines(fen, at_nodes(100_000), SearchOptions::default());
+        assert!(
+            matches!(score, Score::Mate(m) if m.signum() == mating),
+            "{fen}: {score:?}"
+        );
+    }
+}
