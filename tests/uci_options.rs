@@ -379,7 +379,9 @@ fn endgame_cache_keeps_solved_tables_for_the_next_process() {
     engine.send(&format!("position fen {fen}"));
     engine.go("go movetime 1500", LINE_TIMEOUT);
     engine.sync();
-    engine.check(!dir.exists(), || "a cache written with EndgameCache none".into());
+    engine.check(!dir.exists(), || {
+        "a cache written with EndgameCache none".into()
+    });
     drop(engine);
 
     // The first process builds the table in the background and saves it.
@@ -389,7 +391,9 @@ fn endgame_cache_keeps_solved_tables_for_the_next_process() {
     engine.go("go movetime 1500", LINE_TIMEOUT);
     engine.sync();
     let file = dir.join("kqk.dtm");
-    engine.check(file.exists(), || format!("no {} after a K+Q vs K search", file.display()));
+    engine.check(file.exists(), || {
+        format!("no {} after a K+Q vs K search", file.display())
+    });
     drop(engine);
 
     // The next one loads it at isready and announces the mate at depth 1.
@@ -398,7 +402,12 @@ fn endgame_cache_keeps_solved_tables_for_the_next_process() {
     engine.sync();
     engine.send(&format!("position fen {fen}"));
     let out = engine.go("go depth 1", LINE_TIMEOUT);
-    let mated = out.infos.iter().any(|i| matches!(i.score, Some(Score::Mate(m)) if m > 0));
-    engine.check(mated, || "no table mate at depth 1 with the cached table".into());
+    let mated = out
+        .infos
+        .iter()
+        .any(|i| matches!(i.score, Some(Score::Mate(m)) if m > 0));
+    engine.check(mated, || {
+        "no table mate at depth 1 with the cached table".into()
+    });
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -49,7 +49,7 @@ fn search(
 }
 
 /// A balanced random opening for game `index`.
-fn opening(seed: u64, index: u64, searcher: &mut Searcher) -> Board {
+pub(crate) fn opening(seed: u64, index: u64, searcher: &mut Searcher) -> Board {
     let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     loop {
         let mut board = Board::default();

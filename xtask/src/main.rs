@@ -1,4 +1,4 @@
-//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune | fuzz-fen`.
+//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune | spsa | fuzz-fen`.
 //!
 //! Run `cargo xtask --help` (or `cargo xtask help`) for the list, and
 //! `cargo xtask <task> --help` for a task's options and their defaults.
@@ -13,8 +13,10 @@ mod paths;
 mod perft;
 mod progress;
 mod random_fen;
+mod spsa;
 mod tune;
 mod uci_engine;
+mod uci_game;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -47,6 +49,8 @@ enum Task {
     Tune(tune::Args),
     /// Structure-aware FEN fuzzing: random positions through the parser, move generator and perft.
     FuzzFen(fuzz_fen::Args),
+    /// Tune the search parameters by SPSA in self-play; resumable.
+    Spsa(spsa::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         Some(Task::Datagen(args)) => datagen::run(&args),
         Some(Task::Tune(args)) => tune::run(&args),
         Some(Task::FuzzFen(args)) => fuzz_fen::run(&args),
+        Some(Task::Spsa(args)) => spsa::run(&args),
         None => {
             // `cargo xtask` alone lists the tasks, as it always has.
             let _ = Cli::command().print_help();
