@@ -5,10 +5,10 @@
 //! move's, captures into the smaller tables included).
 
 use matewise_endgame_tables::dtm::{self, Dtm, Ending};
-use movegen::{Board, MoveList};
+use movegen::Board;
 
 mod common;
-use common::{board, random_positions};
+use common::{backed_up, board, random_positions};
 
 /// Published maxima of the four endings, in moves.
 #[test]
@@ -20,42 +20,6 @@ fn longest_mates_are_the_published_ones() {
         (Ending::Kbnk, 33),
     ] {
         assert_eq!(dtm::build_now(ending).longest_mate(), moves, "{ending:?}");
-    }
-}
-
-/// The value a position must have given its successors' values.
-fn backed_up(board: &Board) -> Dtm {
-    let mut moves = MoveList::new();
-    board.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return if board.in_check() {
-            Dtm::MatedIn(0)
-        } else {
-            Dtm::Draw
-        };
-    }
-    let mut best_win: Option<u32> = None;
-    let mut longest_loss: Option<u32> = None;
-    let mut can_draw = false;
-    for &mv in &moves {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        match dtm::probe(&child) {
-            // Out of the tables: a capture left a dead draw (a minor piece
-            // or nothing against a bare king).
-            None => can_draw = true,
-            Some(Dtm::Draw) => can_draw = true,
-            Some(Dtm::MatedIn(p)) => best_win = Some(best_win.map_or(p + 1, |b| b.min(p + 1))),
-            Some(Dtm::MateIn(p)) => {
-                longest_loss = Some(longest_loss.map_or(p + 1, |l| l.max(p + 1)))
-            }
-        }
-    }
-    match (best_win, can_draw, longest_loss) {
-        (Some(p), _, _) => Dtm::MateIn(p),
-        (None, true, _) => Dtm::Draw,
-        (None, false, Some(p)) => Dtm::MatedIn(p),
-        (None, false, None) => unreachable!("moves exist"),
     }
 }
 

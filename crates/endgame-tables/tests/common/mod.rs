@@ -1,6 +1,10 @@
-//! Helpers shared by the table tests.
+//! Helpers shared by the table tests and the `dtm_verify` example.
 
-use movegen::Board;
+// Each test file uses only some of them.
+#![allow(dead_code)]
+
+use matewise_endgame_tables::dtm::{self, Dtm};
+use movegen::{Board, MoveList};
 
 /// A position from `men` (FEN letters) on `squares`, or `None` if illegal.
 pub fn board(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
@@ -31,4 +35,40 @@ pub fn random_positions(men: &str, seed: u64) -> impl Iterator<Item = Board> + '
         board(men, &squares, next() % 2 == 0)
     })
     .flatten()
+}
+
+/// The value a position must have given its successors' values.
+pub fn backed_up(board: &Board) -> Dtm {
+    let mut moves = MoveList::new();
+    board.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return if board.in_check() {
+            Dtm::MatedIn(0)
+        } else {
+            Dtm::Draw
+        };
+    }
+    let mut best_win: Option<u32> = None;
+    let mut longest_loss: Option<u32> = None;
+    let mut can_draw = false;
+    for &mv in &moves {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        match dtm::probe(&child) {
+            // Out of the tables: a capture left a dead draw (a minor piece
+            // or nothing against a bare king).
+            None => can_draw = true,
+            Some(Dtm::Draw) => can_draw = true,
+            Some(Dtm::MatedIn(p)) => best_win = Some(best_win.map_or(p + 1, |b| b.min(p + 1))),
+            Some(Dtm::MateIn(p)) => {
+                longest_loss = Some(longest_loss.map_or(p + 1, |l| l.max(p + 1)))
+            }
+        }
+    }
+    match (best_win, can_draw, longest_loss) {
+        (Some(p), _, _) => Dtm::MateIn(p),
+        (None, true, _) => Dtm::Draw,
+        (None, false, Some(p)) => Dtm::MatedIn(p),
+        (None, false, None) => unreachable!("moves exist"),
+    }
 }
