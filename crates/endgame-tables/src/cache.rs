@@ -34,8 +34,14 @@ const MAGIC: [u8; 8] = *b"MWTABLE\0";
 const FORMAT: u32 = 1;
 /// The solver's source and the table layout, hashed: a table built by other
 /// code is not trusted, even if its file is intact.
-const SOLVER: u64 =
-    checksum(concat!(include_str!("dtm.rs"), include_str!("dtm/retrograde.rs")).as_bytes());
+const SOLVER: u64 = checksum(
+    concat!(
+        include_str!("dtm.rs"),
+        include_str!("dtm/retrograde.rs"),
+        include_str!("dtm/versus.rs")
+    )
+    .as_bytes(),
+);
 const HEADER: usize = 8 + 4 + 4 + 8 + 8 + 8;
 
 /// Why a file was not loaded.

@@ -1,9 +1,11 @@
-//! Distance-to-mate tables for the pawnless endings in which one side has
-//! only its king: K+Q, K+R, K+B+B and K+B+N against K. Each is solved by
-//! retrograde analysis (no download) the first time a search meets it, in
-//! a background thread, and answers exactly from then on. A solved table
-//! is kept in the [`cache`](crate::cache) directory, from which later
-//! processes load it instead of solving it again.
+//! Distance-to-mate tables for pawnless endings: K+Q, K+R, K+B+B and
+//! K+B+N against a bare king, and every ending of one piece against one
+//! piece (K+Q against K+R, K+R against K+N, ...), whose captures lead
+//! into the smaller tables. Each is solved by retrograde analysis (no
+//! download) the first time a search meets it, in a background thread,
+//! and answers exactly from then on. A solved table is kept in the
+//! [`cache`](crate::cache) directory, from which later processes load it
+//! instead of solving it again.
 //!
 //! ```
 //! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
@@ -16,6 +18,7 @@
 //! ```
 
 mod retrograde;
+mod versus;
 
 use crate::cache;
 use movegen::{BitBoard, Board, Color, PieceKind};
@@ -33,20 +36,77 @@ pub enum Ending {
     Kbbk,
     /// King, bishop and knight against king.
     Kbnk,
+    /// King and queen against king and rook.
+    Kqkr,
+    /// King and rook against king and bishop.
+    Krkb,
+    /// King and rook against king and knight.
+    Krkn,
+    /// King and queen against king and bishop.
+    Kqkb,
+    /// King and queen against king and knight.
+    Kqkn,
+    /// King and queen against king and queen.
+    Kqkq,
+    /// King and rook against king and rook.
+    Krkr,
+    /// King and bishop against king and knight.
+    Kbkn,
+    /// King and bishop against king and bishop.
+    Kbkb,
+    /// King and knight against king and knight.
+    Knkn,
 }
 
 impl Ending {
     /// Every ending with a table.
-    pub const ALL: [Ending; 4] = [Ending::Kqk, Ending::Krk, Ending::Kbbk, Ending::Kbnk];
+    pub const ALL: [Ending; 14] = [
+        Ending::Kqk,
+        Ending::Krk,
+        Ending::Kbbk,
+        Ending::Kbnk,
+        Ending::Kqkr,
+        Ending::Krkb,
+        Ending::Krkn,
+        Ending::Kqkb,
+        Ending::Kqkn,
+        Ending::Kqkq,
+        Ending::Krkr,
+        Ending::Kbkn,
+        Ending::Kbkb,
+        Ending::Knkn,
+    ];
 
-    /// The strong side's pieces besides its king, in table order.
+    /// The strong side's pieces besides its king, in table order. The
+    /// "strong" side is only the one named first: in K+Q against K+R
+    /// the rook's side wins some positions too.
     pub const fn pieces(self) -> &'static [PieceKind] {
+        use PieceKind::*;
         match self {
-            Ending::Kqk => &[PieceKind::Queen],
-            Ending::Krk => &[PieceKind::Rook],
-            Ending::Kbbk => &[PieceKind::Bishop, PieceKind::Bishop],
-            Ending::Kbnk => &[PieceKind::Bishop, PieceKind::Knight],
+            Ending::Kqk | Ending::Kqkr | Ending::Kqkb | Ending::Kqkn | Ending::Kqkq => &[Queen],
+            Ending::Krk | Ending::Krkb | Ending::Krkn | Ending::Krkr => &[Rook],
+            Ending::Kbbk => &[Bishop, Bishop],
+            Ending::Kbnk => &[Bishop, Knight],
+            Ending::Kbkn | Ending::Kbkb => &[Bishop],
+            Ending::Knkn => &[Knight],
         }
+    }
+
+    /// The other side's pieces besides its king (none for K+X against K).
+    pub const fn weak_pieces(self) -> &'static [PieceKind] {
+        use PieceKind::*;
+        match self {
+            Ending::Kqk | Ending::Krk | Ending::Kbbk | Ending::Kbnk => &[],
+            Ending::Kqkr | Ending::Krkr => &[Rook],
+            Ending::Krkb | Ending::Kqkb | Ending::Kbkb => &[Bishop],
+            Ending::Krkn | Ending::Kqkn | Ending::Kbkn | Ending::Knkn => &[Knight],
+            Ending::Kqkq => &[Queen],
+        }
+    }
+
+    /// Men besides the two kings.
+    const fn men_besides_kings(self) -> usize {
+        self.pieces().len() + self.weak_pieces().len()
     }
 
     const fn slot(self) -> usize {
@@ -60,37 +120,71 @@ impl Ending {
             Ending::Krk => "krk",
             Ending::Kbbk => "kbbk",
             Ending::Kbnk => "kbnk",
+            Ending::Kqkr => "kqkr",
+            Ending::Krkb => "krkb",
+            Ending::Krkn => "krkn",
+            Ending::Kqkb => "kqkb",
+            Ending::Kqkn => "kqkn",
+            Ending::Kqkq => "kqkq",
+            Ending::Krkr => "krkr",
+            Ending::Kbkn => "kbkn",
+            Ending::Kbkb => "kbkb",
+            Ending::Knkn => "knkn",
         }
     }
 
     /// The ending of `board`, with the strong side, if it has a table.
+    /// Where both sides have the same material, White is the strong side.
     pub fn of(board: &Board) -> Option<(Ending, Color)> {
         let occupied = board.occupied();
-        if occupied.len() > 4 || !board.pieces(PieceKind::Pawn).is_empty() {
+        if occupied.len() > 4
+            || !board.pieces(PieceKind::Pawn).is_empty()
+            || !board.castling_rights().is_empty()
+        {
             return None;
         }
-        let strong = if board.colors(Color::White).len() > 1 {
-            Color::White
-        } else {
-            Color::Black
+        let material = |color| {
+            let count = |kind| board.colored_pieces(kind, color).len();
+            [
+                count(PieceKind::Queen),
+                count(PieceKind::Rook),
+                count(PieceKind::Bishop),
+                count(PieceKind::Knight),
+            ]
         };
-        if board.colors(!strong).len() != 1 || !board.castling_rights().is_empty() {
-            return None;
-        }
-        let count = |kind| board.colored_pieces(kind, strong).len();
-        let ending = match (
+        let (white, black) = (material(Color::White), material(Color::Black));
+        Ending::ALL.into_iter().find_map(|ending| {
+            let strong = Ending::material_of(ending.pieces());
+            let weak = Ending::material_of(ending.weak_pieces());
+            if (white, black) == (strong, weak) {
+                Some((ending, Color::White))
+            } else if (black, white) == (strong, weak) {
+                Some((ending, Color::Black))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Queens, rooks, bishops and knights among `pieces`.
+    fn material_of(pieces: &[PieceKind]) -> [u32; 4] {
+        let count = |kind| pieces.iter().filter(|&&piece| piece == kind).count() as u32;
+        [
             count(PieceKind::Queen),
             count(PieceKind::Rook),
             count(PieceKind::Bishop),
             count(PieceKind::Knight),
-        ) {
-            (1, 0, 0, 0) => Ending::Kqk,
-            (0, 1, 0, 0) => Ending::Krk,
-            (0, 0, 2, 0) => Ending::Kbbk,
-            (0, 0, 1, 1) => Ending::Kbnk,
-            _ => return None,
-        };
-        Some((ending, strong))
+        ]
+    }
+
+    /// The table a capture by a side with only `piece` left leads into
+    /// (that side strong), or `None` if the ending left is a dead draw.
+    pub(crate) const fn with_lone(piece: PieceKind) -> Option<Ending> {
+        match piece {
+            PieceKind::Queen => Some(Ending::Kqk),
+            PieceKind::Rook => Some(Ending::Krk),
+            _ => None,
+        }
     }
 }
 
@@ -106,7 +200,8 @@ pub enum Dtm {
 }
 
 /// One solved ending: for each side to move, plies to mate plus one per
-/// position (0: a draw, or an illegal position).
+/// position (0: a draw, or an illegal position). An odd number of plies
+/// is a win for the side to move, an even number a loss.
 #[derive(PartialEq, Eq)]
 pub struct Table {
     pieces: usize,
@@ -114,7 +209,8 @@ pub struct Table {
     weak_to_move: Vec<u8>,
 }
 
-/// The squares of one position: strong king, weak king, then the pieces.
+/// The squares of one position: strong king, weak king, then the strong
+/// side's pieces, then the weak side's.
 type Squares = [usize; 4];
 
 /// A position's place in a table of `pieces` pieces besides the kings: its
@@ -141,48 +237,71 @@ impl Table {
         self.strong_to_move.len() + self.weak_to_move.len()
     }
 
-    /// The longest mate in the table, in moves of the winning side.
+    /// The longest mate in the table, in moves of the strong side, with
+    /// the strong side to move.
     pub fn longest_mate(&self) -> u32 {
-        let plies = self.strong_to_move.iter().max().copied().unwrap_or(0);
+        let wins = self.strong_to_move.iter().filter(|&&v| v > 0 && v % 2 == 0);
+        let plies = wins.max().copied().unwrap_or(0);
         u32::from(plies) / 2
     }
 
-    /// Looks up a position of this table's ending (`strong` names the side with pieces).
+    /// Positions won, drawn and lost by the side to move, with the strong
+    /// side to move and then with the weak side to move. Illegal
+    /// placements count as draws.
+    pub fn counts(&self) -> [(usize, usize, usize); 2] {
+        self.halves().map(|half| {
+            let wins = half.iter().filter(|&&v| v > 0 && v % 2 == 0).count();
+            let losses = half.iter().filter(|&&v| v % 2 == 1).count();
+            (wins, half.len() - wins - losses, losses)
+        })
+    }
+
+    /// Looks up a position of this table's ending (`strong` names the
+    /// side whose pieces the ending names first).
     pub fn probe(&self, ending: Ending, strong: Color, board: &Board) -> Dtm {
         let mut squares = [0; 4];
         squares[0] = board.king(strong).index();
         squares[1] = board.king(!strong).index();
+        let men = (ending.pieces().iter().map(|&kind| (kind, strong)))
+            .chain(ending.weak_pieces().iter().map(|&kind| (kind, !strong)));
         let mut taken = BitBoard::EMPTY;
-        for (slot, &kind) in (2..).zip(ending.pieces()) {
-            let square = (board.colored_pieces(kind, strong) - taken)
+        for (slot, (kind, color)) in (2..).zip(men) {
+            let square = (board.colored_pieces(kind, color) - taken)
                 .first()
                 .expect("the ending's pieces are on the board");
             taken |= square.bitboard();
             squares[slot] = square.index();
         }
-        let index = index(self.pieces, &squares);
-        if board.side_to_move() == strong {
-            match self.strong_to_move[index] {
-                0 => Dtm::Draw,
-                v => Dtm::MateIn(u32::from(v) - 1),
-            }
-        } else {
-            match self.weak_to_move[index] {
-                0 => Dtm::Draw,
-                v => Dtm::MatedIn(u32::from(v) - 1),
-            }
+        let half = usize::from(board.side_to_move() != strong);
+        match self.value(half, &squares) {
+            0 => Dtm::Draw,
+            v if v % 2 == 0 => Dtm::MateIn(u32::from(v) - 1),
+            v => Dtm::MatedIn(u32::from(v) - 1),
         }
     }
 
-    /// Solves `ending` by retrograde analysis (see [`retrograde`]).
+    /// The stored value (plies to mate plus one, 0 for a draw) of the
+    /// placement `squares`, with the strong side to move (`half` 0) or the
+    /// weak side (`half` 1).
+    pub(crate) fn value(&self, half: usize, squares: &Squares) -> u8 {
+        self.halves()[half][index(self.pieces, squares)]
+    }
+
+    /// Solves `ending` by retrograde analysis (see [`retrograde`] and
+    /// [`versus`]). An ending of piece against piece needs the tables its
+    /// captures lead into: they are built (or loaded) first.
     pub fn build(ending: Ending) -> Table {
-        let (strong_to_move, weak_to_move) = retrograde::solve(ending);
+        let (strong_to_move, weak_to_move) = if ending.weak_pieces().is_empty() {
+            retrograde::solve(ending)
+        } else {
+            versus::solve(ending)
+        };
         Table::from_halves(ending, strong_to_move, weak_to_move)
     }
 
     /// Positions per side to move in a table of `ending`.
     pub(crate) const fn half_len(ending: Ending) -> usize {
-        1 << (6 * (2 + ending.pieces().len()))
+        1 << (6 * (2 + ending.men_besides_kings()))
     }
 
     /// The values with the strong side to move, then with the weak side.
@@ -196,15 +315,17 @@ impl Table {
         weak_to_move: Vec<u8>,
     ) -> Table {
         Table {
-            pieces: ending.pieces().len(),
+            pieces: ending.men_besides_kings(),
             strong_to_move,
             weak_to_move,
         }
     }
 }
 
-static TABLES: [OnceLock<Table>; 4] = [const { OnceLock::new() }; 4];
-static BUILDING: [AtomicBool; 4] = [const { AtomicBool::new(false) }; 4];
+static TABLES: [OnceLock<Table>; Ending::ALL.len()] =
+    [const { OnceLock::new() }; Ending::ALL.len()];
+static BUILDING: [AtomicBool; Ending::ALL.len()] =
+    [const { AtomicBool::new(false) }; Ending::ALL.len()];
 
 /// The solved table of `ending`, in this thread if no one has it yet:
 /// loaded from the cache directory ([`cache::dir`]) if a valid file is

@@ -5,7 +5,9 @@
 //! file to download, nothing but [`movegen`] underneath.
 //!
 //! - [`dtm`]: distance to mate for king and queen, king and rook, king and
-//!   two bishops, and king, bishop and knight against a bare king. A table is
+//!   two bishops, and king, bishop and knight against a bare king, and for
+//!   every pawnless ending of one piece against one (K+Q against K+R, ...),
+//!   won by either side. A table is
 //!   built in a background thread the first time [`dtm::probe`] meets its
 //!   ending, or in the calling thread with [`dtm::build_now`].
 //! - [`cache`]: solved DTM tables kept in files (by default under

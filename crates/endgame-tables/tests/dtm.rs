@@ -1,10 +1,14 @@
 //! The distance-to-mate tables against facts found without them: the
 //! published longest mates, and on sampled positions the rules of chess
-//! played out with movegen (a mate scores 0, a stalemate or a capture of a
-//! strong piece draws, and every value is one ply from its best move's).
+//! played out with movegen (a mate scores 0, a stalemate or a capture
+//! into a dead draw draws, and every value is one ply from its best
+//! move's, captures into the smaller tables included).
 
 use matewise_endgame_tables::dtm::{self, Dtm, Ending};
-use movegen::{Board, MoveList};
+use movegen::Board;
+
+mod common;
+use common::{backed_up, board, random_positions};
 
 /// Published maxima of the four endings, in moves.
 #[test]
@@ -19,71 +23,13 @@ fn longest_mates_are_the_published_ones() {
     }
 }
 
-/// A position from `men` (FEN letters) on `squares`, or `None` if illegal.
-fn board(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
-    let mut grid = [['1'; 8]; 8];
-    for (man, &square) in men.chars().zip(squares) {
-        if grid[7 - square / 8][square % 8] != '1' {
-            return None;
-        }
-        grid[7 - square / 8][square % 8] = man;
-    }
-    let rows: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
-    let side = if white_to_move { "w" } else { "b" };
-    Board::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).ok()
-}
-
-/// The value a position must have given its successors' values.
-fn backed_up(board: &Board) -> Dtm {
-    let mut moves = MoveList::new();
-    board.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return if board.in_check() {
-            Dtm::MatedIn(0)
-        } else {
-            Dtm::Draw
-        };
-    }
-    let mut best_win: Option<u32> = None;
-    let mut longest_loss: Option<u32> = None;
-    let mut can_draw = false;
-    for &mv in &moves {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        match dtm::probe(&child) {
-            // Out of the table: a strong piece was taken, a bare-king draw.
-            None => can_draw = true,
-            Some(Dtm::Draw) => can_draw = true,
-            Some(Dtm::MatedIn(p)) => best_win = Some(best_win.map_or(p + 1, |b| b.min(p + 1))),
-            Some(Dtm::MateIn(p)) => {
-                longest_loss = Some(longest_loss.map_or(p + 1, |l| l.max(p + 1)))
-            }
-        }
-    }
-    match (best_win, can_draw, longest_loss) {
-        (Some(p), _, _) => Dtm::MateIn(p),
-        (None, true, _) => Dtm::Draw,
-        (None, false, Some(p)) => Dtm::MatedIn(p),
-        (None, false, None) => unreachable!("moves exist"),
-    }
-}
-
-fn check_sample(ending: Ending, men: &str, samples: usize) {
+/// Checks `samples` random positions of `ending`, of which more than
+/// `min_wins_percent` % at least must be won by the side to move, so that wins and
+/// losses are tested, not only draws.
+fn check_sample(ending: Ending, men: &str, samples: usize, min_wins_percent: usize) {
     dtm::build_now(ending);
-    let mut state = 0x2545_F491_4F6C_DD1Du64 ^ men.len() as u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % 64) as usize
-    };
-    let (mut checked, mut wins) = (0, 0);
-    while checked < samples {
-        let squares: Vec<usize> = men.chars().map(|_| next()).collect();
-        let white_to_move = next() % 2 == 0;
-        let Some(position) = board(men, &squares, white_to_move) else {
-            continue;
-        };
+    let mut wins = 0;
+    for position in random_positions(men, men.len() as u64).take(samples) {
         let value = dtm::probe(&position).expect("a tabled position");
         assert_eq!(
             value,
@@ -91,11 +37,12 @@ fn check_sample(ending: Ending, men: &str, samples: usize) {
             "{ending:?} {}",
             position.to_fen()
         );
-        checked += 1;
         wins += usize::from(matches!(value, Dtm::MateIn(_)));
     }
-    // The sample is not all draws: it tests wins and losses too.
-    assert!(wins > samples / 10, "{ending:?}: {wins} wins of {samples}");
+    assert!(
+        wins * 100 >= samples * min_wins_percent,
+        "{ending:?}: {wins} wins of {samples}"
+    );
 }
 
 /// Every legal placement of three men, both sides to move: agreeing
@@ -132,12 +79,12 @@ fn krk_agrees_with_the_moves_everywhere() {
 
 #[test]
 fn kbnk_agrees_with_the_moves() {
-    check_sample(Ending::Kbnk, "KBNk", 3_000);
+    check_sample(Ending::Kbnk, "KBNk", 3_000, 10);
 }
 
 #[test]
 fn kbbk_agrees_with_the_moves_and_black_pieces_probe_alike() {
-    check_sample(Ending::Kbbk, "kbbK", 3_000);
+    check_sample(Ending::Kbbk, "kbbK", 3_000, 10);
 }
 
 #[test]
@@ -147,4 +94,36 @@ fn same_coloured_bishops_never_mate() {
     assert_eq!(dtm::probe(&light), Some(Dtm::Draw));
     let opposite = Board::from_fen("8/8/8/3k4/8/8/1B6/KB6 w - - 0 1").unwrap();
     assert!(matches!(dtm::probe(&opposite), Some(Dtm::MateIn(_))));
+}
+
+#[test]
+fn piece_against_piece_agrees_with_the_moves() {
+    for (ending, men, min_wins_percent) in [
+        (Ending::Kqkr, "KQkr", 30),
+        (Ending::Kqkr, "kqKR", 30),
+        (Ending::Krkb, "KRkb", 10),
+        (Ending::Krkn, "KRkn", 10),
+        (Ending::Kqkb, "KQkb", 30),
+        (Ending::Kqkn, "KQkn", 30),
+        (Ending::Kqkq, "KQkq", 10),
+        (Ending::Krkr, "KRkr", 10),
+    ] {
+        check_sample(ending, men, 2_000, min_wins_percent);
+    }
+}
+
+#[test]
+fn minor_against_minor_mates_only_with_help() {
+    for (ending, men) in [
+        (Ending::Kbkn, "KBkn"),
+        (Ending::Kbkb, "KBkb"),
+        (Ending::Knkn, "KNkn"),
+    ] {
+        check_sample(ending, men, 2_000, 0);
+        // Mates exist only where the mated king's own piece blocks it in.
+        assert_eq!(dtm::build_now(ending).longest_mate(), 1, "{ending:?}");
+    }
+    dtm::build_now(Ending::Kbkn);
+    let smothered = Board::from_fen("kn6/1B6/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(dtm::probe(&smothered), Some(Dtm::MatedIn(0)));
 }

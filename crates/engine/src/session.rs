@@ -125,11 +125,15 @@ impl Session {
                 // A GUI waits here before the clock runs; solved lazily, the
                 // bitbase would cost its ~10 ms inside the first K+P vs K search.
                 endgame_tables::kpk::bitbase();
-                // Tables solved by an earlier run load in milliseconds, so
-                // they are there from the first search; the rest are built
-                // when first needed, and saved for the next run.
+                // The mating tables against a bare king, solved by an earlier
+                // run, load in milliseconds, so they are there from the
+                // first search (65 MiB). The piece-against-piece tables
+                // (32 MiB each) load or build when first needed.
                 if self.search_options.endgame_tables {
-                    for ending in endgame_tables::dtm::Ending::ALL {
+                    let against_bare_king = endgame_tables::dtm::Ending::ALL
+                        .into_iter()
+                        .filter(|ending| ending.weak_pieces().is_empty());
+                    for ending in against_bare_king {
                         endgame_tables::dtm::load_cached(ending);
                     }
                 }

@@ -496,6 +496,29 @@ fn a_basic_mate_is_looked_up_exactly() {
 }
 
 #[test]
+fn queen_against_rook_is_looked_up_exactly_for_either_side() {
+    use endgame_tables::dtm::{self, Dtm, Ending};
+    dtm::build_now(Ending::Kqkr);
+    for (fen, expected) in [
+        // The queen mates in 9.
+        ("8/8/8/3k4/8/8/1r6/KQ6 w - - 0 1", Score::Mate(9)),
+        // The rook skewers king and queen (1...Re1+): Black mates in 17.
+        ("4Q3/8/8/8/4K3/8/8/3r3k b - - 0 1", Score::Mate(17)),
+        // 1...Rxb1+ 2.Kxb1: a dead draw.
+        ("8/8/8/3k4/8/8/1r6/KQ6 b - - 0 1", Score::Centipawns(0)),
+    ] {
+        let (board, result) = to_nodes(fen, 2_000);
+        assert_eq!(result.score, expected, "{fen}");
+        if let Score::Mate(moves) = expected {
+            let mut after = board.clone();
+            after.play_unchecked(result.best_move.expect("a move"));
+            let plies = 2 * moves as u32 - 2;
+            assert_eq!(dtm::probe(&after), Some(Dtm::MatedIn(plies)), "{fen}");
+        }
+    }
+}
+
+#[test]
 fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
     // Black is mated in 7 at best (1...gxh2), and in 4 after 1...Bxe1. At
     // this budget the search stops inside an iteration after finding

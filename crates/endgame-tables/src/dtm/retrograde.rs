@@ -77,18 +77,18 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// One bit per placement.
-struct BitSet(Vec<u64>);
+pub(super) struct BitSet(Vec<u64>);
 
 impl BitSet {
-    fn new(size: usize) -> BitSet {
+    pub(super) fn new(size: usize) -> BitSet {
         BitSet(vec![0; size.div_ceil(64)])
     }
 
-    fn insert(&mut self, i: usize) {
+    pub(super) fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
-    fn contains(&self, i: usize) -> bool {
+    pub(super) fn contains(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
 }
@@ -100,13 +100,13 @@ struct Position<'a> {
     occupied: BitBoard,
 }
 
-fn square(index: usize) -> Square {
+pub(super) fn square(index: usize) -> Square {
     Square::try_index(index).expect("a board square")
 }
 
 /// Squares a strong piece of `kind` on `from` attacks (and, the moves
 /// being the same backwards, the squares it may have come from).
-fn piece_attacks(kind: PieceKind, from: Square, occupied: BitBoard) -> BitBoard {
+pub(super) fn piece_attacks(kind: PieceKind, from: Square, occupied: BitBoard) -> BitBoard {
     match kind {
         PieceKind::Knight => attacks::knight(from),
         PieceKind::Bishop => attacks::bishop(from, occupied),
