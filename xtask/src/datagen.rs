@@ -79,7 +79,8 @@ pub(crate) fn opening(seed: u64, index: u64, searcher: &mut Searcher) -> Board {
     }
 }
 
-fn insufficient_material(board: &Board) -> bool {
+/// Neither side can mate: bare kings, or a lone minor piece.
+pub(crate) fn insufficient_material(board: &Board) -> bool {
     let heavy = board.pieces(PieceKind::Pawn)
         | board.pieces(PieceKind::Rook)
         | board.pieces(PieceKind::Queen);

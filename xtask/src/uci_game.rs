@@ -2,7 +2,8 @@
 //! a reply timeout, and one game from a given start to its end by the
 //! rules or by adjudication.
 
-use movegen::{Board, Color, KeyHistory, MoveList, PieceKind};
+use crate::datagen::insufficient_material;
+use movegen::{Board, Color, KeyHistory, MoveList};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -158,14 +159,6 @@ const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: usize = 16;
 /// A game this long is a draw.
 const MAX_PLIES: usize = 400;
-
-fn insufficient_material(board: &Board) -> bool {
-    let heavy = board.pieces(PieceKind::Pawn)
-        | board.pieces(PieceKind::Rook)
-        | board.pieces(PieceKind::Queen);
-    let minors = board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Bishop);
-    heavy.is_empty() && minors.len() <= 1
-}
 
 /// Plays one game from `start`, `white` and `black` searching under
 /// `limit`. An engine that fails, overruns its clock or plays an illegal
