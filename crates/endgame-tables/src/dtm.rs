@@ -4,7 +4,7 @@
 //! into the smaller tables. Each is solved by retrograde analysis (no
 //! download) the first time a search meets it, in a background thread,
 //! and answers exactly from then on. A solved table is kept in the
-//! [`cache`](crate::cache) directory, from which later processes load it
+//! [`crate::cache`] directory, from which later processes load it
 //! instead of solving it again.
 //!
 //! ```
@@ -287,8 +287,8 @@ impl Table {
         self.halves()[half][index(self.pieces, squares)]
     }
 
-    /// Solves `ending` by retrograde analysis (see [`retrograde`] and
-    /// [`versus`]). An ending of piece against piece needs the tables its
+    /// Solves `ending` by retrograde analysis (see the `retrograde` and
+    /// `versus` modules). An ending of piece against piece needs the tables its
     /// captures lead into: they are built (or loaded) first.
     pub fn build(ending: Ending) -> Table {
         let (strong_to_move, weak_to_move) = if ending.weak_pieces().is_empty() {

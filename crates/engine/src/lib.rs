@@ -32,7 +32,7 @@ mod session;
 
 pub use options::{ENGINE_OPTIONS, declarations};
 pub use output::{Output, info_line, wdl};
-/// The depth [`bench`] searches to unless told otherwise.
+/// The depth [`bench()`] searches to unless told otherwise.
 pub use search::BENCH_DEPTH;
 pub use session::{Flow, Session};
 
@@ -112,7 +112,7 @@ pub fn bench(out: &Output, depth: Option<u32>) {
     bench_until(out, depth, &SearchControl::new(false));
 }
 
-/// [`bench`] that `control.stop()` interrupts; a stopped bench prints
+/// [`bench()`] that `control.stop()` interrupts; a stopped bench prints
 /// only an `info string` saying so.
 pub fn bench_until(out: &Output, depth: Option<u32>, control: &SearchControl) {
     let depth = depth.unwrap_or(search::BENCH_DEPTH);
