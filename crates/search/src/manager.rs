@@ -5,6 +5,7 @@
 use crate::control::SearchControl;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
+use crate::params::{TIME_STABLE_STEP_PERCENT, TIME_UNSTABLE_PERCENT};
 use crate::root::RootMove;
 use crate::score::{INFINITE, MATE_BOUND, Score};
 use crate::strength::Skill;
@@ -230,9 +231,12 @@ impl StopRule<'_> {
             return false;
         }
         // A best move that keeps changing earns more time.
-        clock
-            .running()
-            .should_stop_iterating(1.4 - 0.12 * f64::from(self.stability))
+        clock.running().should_stop_iterating(
+            f64::from(
+                TIME_UNSTABLE_PERCENT.get()
+                    - TIME_STABLE_STEP_PERCENT.get() * self.stability as i32,
+            ) / 100.0,
+        )
     }
 }
 

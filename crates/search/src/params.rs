@@ -163,6 +163,20 @@ search_params! {
     HISTORY_BONUS_LINEAR = 32, 0..=96, step 8;
     /// History bonus: its largest value.
     HISTORY_BONUS_MAX = 1600, 800..=3200, step 100;
+    /// Aspiration windows: the least depth they are used at.
+    ASPIRATION_MIN_DEPTH = 4, 2..=8, step 1;
+    /// Aspiration windows: the first window's half-width, in centipawns
+    /// (widened by half again after each fail).
+    ASPIRATION_DELTA = 20, 5..=60, step 3;
+    /// Time: the soft limit's share of a move's planned time, in percent.
+    TIME_SOFT_PERCENT = 60, 30..=100, step 5;
+    /// Time: the hard limit, in multiples of a move's planned time.
+    TIME_HARD_MULTIPLE = 3, 2..=6, step 1;
+    /// Time: the soft limit's stretch with an unsettled best move, in percent.
+    TIME_UNSTABLE_PERCENT = 140, 100..=200, step 8;
+    /// Time: the stretch taken off per iteration the best move has held, in
+    /// percent (up to six iterations).
+    TIME_STABLE_STEP_PERCENT = 12, 0..=20, step 2;
 }
 
 /// The parameter named `name`, if there is one.

@@ -1,6 +1,7 @@
 //! The root of one thread's search: iterative deepening over the root
 //! moves, aspiration windows, and MultiPV lines searched one after another.
 
+use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use crate::score::{INFINITE, MATE_BOUND, is_mate};
 use crate::tt::Bound;
 use crate::worker::Worker;
@@ -101,15 +102,16 @@ impl Worker<'_> {
 
     fn aspiration(&mut self, root: &Board, moves: &mut [RootMove], pv_index: usize, depth: i32) {
         let previous = moves[pv_index].previous_score;
-        let mut delta = 20;
-        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(previous) && previous > -INFINITE {
-            (
-                (previous - delta).max(-INFINITE),
-                (previous + delta).min(INFINITE),
-            )
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut delta = ASPIRATION_DELTA.get();
+        let (mut alpha, mut beta) =
+            if depth >= ASPIRATION_MIN_DEPTH.get() && !is_mate(previous) && previous > -INFINITE {
+                (
+                    (previous - delta).max(-INFINITE),
+                    (previous + delta).min(INFINITE),
+                )
+            } else {
+                (-INFINITE, INFINITE)
+            };
         loop {
             let score = self.root_search(root, moves, pv_index, depth, alpha, beta);
             if self.stopped {

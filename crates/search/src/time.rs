@@ -2,6 +2,7 @@
 //! a hard limit (abort the search), both well inside the clock.
 
 use crate::limits::{Clock, Limits};
+use crate::params::{TIME_HARD_MULTIPLE, TIME_SOFT_PERCENT};
 use std::time::{Duration, Instant};
 
 /// Moves of reserve every clock plan keeps back. With `movestogo`, the plan
@@ -56,8 +57,8 @@ impl TimePlan {
         // Never more than half of what is on the clock now.
         let ceiling = clock.time.saturating_sub(overhead) / 2;
         TimePlan {
-            soft: share.min(ceiling).mul_f64(0.6),
-            hard: (share * 3).min(ceiling),
+            soft: share.min(ceiling) * TIME_SOFT_PERCENT.get() as u32 / 100,
+            hard: (share * TIME_HARD_MULTIPLE.get() as u32).min(ceiling),
         }
     }
 }
