@@ -125,15 +125,16 @@ impl Session {
                 // A GUI waits here before the clock runs; solved lazily, the
                 // bitbase would cost its ~10 ms inside the first K+P vs K search.
                 endgame_tables::kpk::bitbase();
-                // The mating tables against a bare king, solved by an earlier
-                // run, load in milliseconds, so they are there from the
-                // first search (65 MiB). The piece-against-piece tables
-                // (32 MiB each) load or build when first needed.
+                // The three-man tables (half a MiB each), solved by an
+                // earlier run, load here in a millisecond, so they are there
+                // from the first search. The four-man ones (32 MiB each) would
+                // cost every process memory most games never use: they load
+                // from the cache, in about 0.1 s, when first met.
                 if self.search_options.endgame_tables {
-                    let against_bare_king = endgame_tables::dtm::Ending::ALL
+                    let three_men = endgame_tables::dtm::Ending::ALL
                         .into_iter()
-                        .filter(|ending| ending.weak_pieces().is_empty());
-                    for ending in against_bare_king {
+                        .filter(|ending| ending.pieces().len() + ending.weak_pieces().len() == 1);
+                    for ending in three_men {
                         endgame_tables::dtm::load_cached(ending);
                     }
                 }
