@@ -38,6 +38,9 @@ def nodes_to_mate(engine, starts, limit, options):
 
 
 def main():
+    if any(arg in ("-h", "--help") for arg in sys.argv[1:]):
+        print(__doc__)
+        return
     args = sys.argv[1:]
     limit = 3_000_000
     if "--nodes" in args:

@@ -33,6 +33,9 @@ def search(engine, fen, limit):
 
 
 def main():
+    if any(arg in ("-h", "--help") for arg in sys.argv[1:]):
+        print(__doc__)
+        return
     args = sys.argv[1:]
     nodes = 1000
     if "--nodes" in args:
