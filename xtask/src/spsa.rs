@@ -18,6 +18,7 @@
 use crate::datagen;
 use crate::progress;
 use crate::uci_game::{self, Engine, MoveLimit};
+use movegen::SplitMix64;
 use search::Searcher;
 use search::params::{self, Param};
 use std::collections::HashMap;
@@ -127,12 +128,9 @@ fn gains(args: &Args, param: &Param, k: u64, total: u64) -> (f64, f64) {
     (a, c)
 }
 
-/// SplitMix64 of `x`: the perturbation signs and openings of a step.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// One SplitMix64 output for `seed`: the perturbation signs of a step.
+fn mix(seed: u64) -> u64 {
+    SplitMix64::new(seed).next_u64()
 }
 
 /// The engine options for one side of a pair.
