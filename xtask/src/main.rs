@@ -6,6 +6,7 @@
 mod bench;
 mod datagen;
 mod fuzz_fen;
+mod mate_check;
 mod mate_suite;
 mod mates;
 mod mdp;

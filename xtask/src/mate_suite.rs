@@ -20,10 +20,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// One problem of the suite: the line it came from, its position and its best mate.
-struct Problem {
-    line: String,
-    board: Board,
-    best_mate: i32,
+pub(crate) struct Problem {
+    pub(crate) line: String,
+    pub(crate) board: Board,
+    pub(crate) best_mate: i32,
 }
 
 /// What the search said of one problem.
@@ -36,7 +36,7 @@ struct Outcome {
 
 /// How a reported mate compares with the suite's `bm`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Verdict {
+pub(crate) enum Verdict {
     /// No mate reported.
     Missed,
     /// A mate of the right sign, longer than the best.
@@ -47,7 +47,7 @@ enum Verdict {
     Wrong,
 }
 
-fn judge(best_mate: i32, reported: Option<i32>) -> Verdict {
+pub(crate) fn judge_mate(best_mate: i32, reported: Option<i32>) -> Verdict {
     match reported {
         None => Verdict::Missed,
         Some(m) if m.signum() != best_mate.signum() => Verdict::Wrong,
@@ -104,6 +104,18 @@ fn parse_line(line: &str) -> Result<Option<(Board, i32)>, String> {
     };
     let board = Board::from_fen(&fen).map_err(|e| e.to_string())?;
     Ok(Some((board, best_mate)))
+}
+
+/// The suite's problems, or a seeded sample of `(count, seed)` of them.
+pub(crate) fn read_problems(
+    path: &str,
+    sample_of: Option<(usize, u64)>,
+) -> Result<Vec<Problem>, String> {
+    let problems = read_suite(path)?;
+    Ok(match sample_of {
+        Some((count, seed)) => sample(problems, count, seed),
+        None => problems,
+    })
 }
 
 fn read_suite(path: &str) -> Result<Vec<Problem>, String> {
@@ -190,8 +202,13 @@ impl Solver {
     fn start(run: &SuiteRun) -> Result<Solver, String> {
         match &run.engine {
             None => Ok(Solver::InProcess),
-            Some(engine) => UciEngine::start(&engine.program, run.hash_mb, &engine.options)
-                .map(Solver::External),
+            Some(engine) => {
+                let hash = ("Hash".to_string(), run.hash_mb.to_string());
+                let options: Vec<_> = std::iter::once(hash)
+                    .chain(engine.options.iter().cloned())
+                    .collect();
+                UciEngine::start(&engine.program, &options).map(Solver::External)
+            }
         }
     }
 
@@ -225,10 +242,7 @@ fn build_tables() {
 
 pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     let started = Instant::now();
-    let mut problems = read_suite(&run.path)?;
-    if let Some(count) = run.sample {
-        problems = sample(problems, count, run.seed);
-    }
+    let problems = read_problems(&run.path, run.sample.map(|count| (count, run.seed)))?;
     if problems.is_empty() {
         return Err(format!("{}: no 'FEN bm #N;' lines", run.path));
     }
@@ -291,7 +305,7 @@ fn report(
     let mut missed = String::new();
     let mut wrong = String::new();
     for (problem, outcome) in problems.iter().zip(outcomes) {
-        let verdict = judge(problem.best_mate, outcome.mate);
+        let verdict = judge_mate(problem.best_mate, outcome.mate);
         counts[verdict as usize] += 1;
         match verdict {
             Verdict::Missed => {
@@ -354,14 +368,14 @@ mod tests {
 
     #[test]
     fn a_reported_mate_is_judged_against_the_best() {
-        assert_eq!(judge(3, None), Verdict::Missed);
-        assert_eq!(judge(3, Some(3)), Verdict::Best);
-        assert_eq!(judge(3, Some(5)), Verdict::Found);
-        assert_eq!(judge(3, Some(2)), Verdict::Wrong);
-        assert_eq!(judge(3, Some(-4)), Verdict::Wrong);
-        assert_eq!(judge(-2, Some(-2)), Verdict::Best);
-        assert_eq!(judge(-2, Some(-1)), Verdict::Wrong);
-        assert_eq!(judge(-2, Some(2)), Verdict::Wrong);
+        assert_eq!(judge_mate(3, None), Verdict::Missed);
+        assert_eq!(judge_mate(3, Some(3)), Verdict::Best);
+        assert_eq!(judge_mate(3, Some(5)), Verdict::Found);
+        assert_eq!(judge_mate(3, Some(2)), Verdict::Wrong);
+        assert_eq!(judge_mate(3, Some(-4)), Verdict::Wrong);
+        assert_eq!(judge_mate(-2, Some(-2)), Verdict::Best);
+        assert_eq!(judge_mate(-2, Some(-1)), Verdict::Wrong);
+        assert_eq!(judge_mate(-2, Some(2)), Verdict::Wrong);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `cargo xtask mates`: nodes and time to prove the project's mate test
 //! positions, with Mate at a Glance on and off.
 
+use crate::mate_check::{CheckRun, run_check, write_twin};
 use crate::mate_suite::{ExternalEngine, SuiteRun, run_suite};
 use movegen::{Board, KeyHistory};
 use search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
@@ -56,6 +57,7 @@ fn solve(board: &Board, glance: bool) -> Option<(i32, u64, Duration)> {
 
 /// `cargo xtask mates`: the mate test positions, or a whole `FEN bm #N;` suite.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("uci").args(["engine", "check"]).multiple(true)))]
 pub(crate) struct Args {
     /// Run a `FEN bm #N;` mate suite (matetrack's format) in-process, a fresh hash per position.
     #[arg(long, value_name = "FILE")]
@@ -87,9 +89,32 @@ pub(crate) struct Args {
     /// Search with this UCI engine (any program) instead of in-process, one process per thread.
     #[arg(long, value_name = "PROGRAM", requires = "suite", conflicts_with_all = ["no_glance", "no_tables"])]
     engine: Option<String>,
-    /// Set a UCI option of --engine (repeatable).
-    #[arg(long = "option", value_name = "NAME=VALUE", requires = "engine", value_parser = name_and_value)]
+    /// Set a UCI option of the engine (repeatable), e.g. `--option MultiPV=4`.
+    #[arg(long = "option", value_name = "NAME=VALUE", requires = "uci", value_parser = name_and_value)]
     options: Vec<(String, String)>,
+    /// Run the suite through the engine binary over UCI (`--engine`, else
+    /// this workspace's release build) and check every line it prints:
+    /// wrong mates, and PVs that are illegal, not of the announced length,
+    /// not ending in mate, or drawn on the way.
+    #[arg(long, requires = "suite", conflicts_with_all = ["no_glance", "no_tables", "missed"])]
+    check: bool,
+    /// With --check: `go mate |N|` on the positions with a mate within N
+    /// moves, each of which must be found with a complete PV.
+    #[arg(long, value_name = "N", requires = "check")]
+    go_mate: Option<u32>,
+    /// With --check: write every fault, one per line, to FILE.
+    #[arg(long, value_name = "FILE", requires = "check")]
+    faults: Option<String>,
+    /// Write the suite's one-ply-on twin to FILE: each position whose best
+    /// mate the search proves within --nodes, after the first move of that
+    /// mate, with the defender (or the attacker) to move.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "suite",
+        conflicts_with = "check"
+    )]
+    write_twin: Option<String>,
 }
 
 fn name_and_value(text: &str) -> Result<(String, String), String> {
@@ -99,6 +124,29 @@ fn name_and_value(text: &str) -> Result<(String, String), String> {
 }
 
 pub(crate) fn run(args: &Args) -> Result<(), String> {
+    let sample = args.sample.map(|count| (count, args.seed));
+    if let (Some(path), Some(out)) = (&args.suite, &args.write_twin) {
+        return write_twin(path, sample, args.nodes, args.threads, out);
+    }
+    if let (Some(path), true) = (&args.suite, args.check) {
+        let program = args.engine.clone().unwrap_or_else(|| {
+            let binary = crate::paths::target_dir().join("release/matewise");
+            binary.to_string_lossy().into_owned()
+        });
+        let hash = ("Hash".to_string(), args.hash.to_string());
+        return run_check(&CheckRun {
+            path: path.clone(),
+            sample,
+            nodes: args.nodes,
+            go_mate: args.go_mate,
+            program,
+            options: std::iter::once(hash)
+                .chain(args.options.iter().cloned())
+                .collect(),
+            processes: args.threads,
+            faults_file: args.faults.clone(),
+        });
+    }
     if let Some(path) = &args.suite {
         let run = SuiteRun {
             path: path.clone(),

@@ -17,7 +17,8 @@
 
 use crate::datagen;
 use crate::progress;
-use crate::uci_game::{self, Engine, MoveLimit};
+use crate::uci_engine::UciEngine;
+use crate::uci_game::{self, MoveLimit};
 use movegen::SplitMix64;
 use search::Searcher;
 use search::params::{self, Param};
@@ -174,8 +175,8 @@ fn play_pair(
     let start = datagen::opening(args.seed, k, searcher);
     let mut difference = 0.0;
     for plus_is_white in [true, false] {
-        let mut plus_engine = Engine::start(&args.engine, plus)?;
-        let mut minus_engine = Engine::start(&args.engine, minus)?;
+        let mut plus_engine = UciEngine::start(&args.engine, plus)?;
+        let mut minus_engine = UciEngine::start(&args.engine, minus)?;
         let outcome = if plus_is_white {
             uci_game::play(&start, &mut plus_engine, &mut minus_engine, limit)?.0
         } else {
@@ -201,7 +202,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         Err(_) => State::fresh(&tuned),
     };
     // Fail early if the engine is not a tune build.
-    drop(Engine::start(
+    drop(UciEngine::start(
         &args.engine,
         &options(
             &tuned,

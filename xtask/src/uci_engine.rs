@@ -1,16 +1,24 @@
-//! Another UCI engine run as a child process, so that `mates --suite
-//! --engine PROGRAM` measures any engine on the very sample, and with the
-//! very judging, that Matewise is measured with in-process.
+//! A UCI engine run as a child process: the one wrapper behind `mates
+//! --engine` (any engine, judged like Matewise in-process), `mates --check`
+//! (every line Matewise prints) and the SPSA games. Its output is read on a
+//! thread of its own, so that an engine that stops answering costs a
+//! timeout, never a hang.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
-/// A started engine that has answered `uciok` and has its options set.
+/// How long an engine may take to answer anything before it is given up.
+pub(crate) const REPLY_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A started engine that has answered `uciok` and `readyok` with its
+/// options set.
 pub(crate) struct UciEngine {
     program: String,
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    lines: Receiver<String>,
 }
 
 /// What one `go nodes N` ended with.
@@ -23,13 +31,10 @@ pub(crate) struct SearchEnd {
 }
 
 impl UciEngine {
-    /// Starts `program` (its stderr discarded), sets `Hash` to `hash_mb`
-    /// and each `(name, value)` of `options`.
-    pub(crate) fn start(
-        program: &str,
-        hash_mb: usize,
-        options: &[(String, String)],
-    ) -> Result<UciEngine, String> {
+    /// Starts `program` (its stderr discarded) and sets each `(name,
+    /// value)` of `options`; an option the engine answers with an error is
+    /// an error here.
+    pub(crate) fn start(program: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
         let mut child = Command::new(program)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -37,65 +42,144 @@ impl UciEngine {
             .spawn()
             .map_err(|e| format!("{program}: {e}"))?;
         let input = child.stdin.take().expect("stdin is piped");
-        let output = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        let output = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
         let mut engine = UciEngine {
             program: program.to_string(),
             child,
             input,
-            output,
+            lines,
         };
         engine.send("uci")?;
-        engine.read_until("uciok", |_| {})?;
-        engine.send(&format!("setoption name Hash value {hash_mb}"))?;
+        engine.wait_for("uciok")?;
         for (name, value) in options {
             engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        let seen = engine.ready()?;
+        if let Some(error) = seen
+            .iter()
+            .find(|l| l.starts_with("info string") && l.contains("rror"))
+        {
+            return Err(format!("{program} refused an option: {error}"));
         }
         Ok(engine)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
             .map_err(|e| format!("{}: {e}", self.program))
     }
 
-    /// Reads lines up to the first whose first word is `word`, passing each
-    /// one before it to `each`.
-    fn read_until(&mut self, word: &str, mut each: impl FnMut(&str)) -> Result<(), String> {
-        let mut line = String::new();
+    /// `isready`, and the lines up to `readyok`.
+    pub(crate) fn ready(&mut self) -> Result<Vec<String>, String> {
+        self.send("isready")?;
+        self.wait_for("readyok")
+    }
+
+    /// The lines up to and including the first whose first word is `word`,
+    /// within [`REPLY_TIMEOUT`].
+    pub(crate) fn wait_for(&mut self, word: &str) -> Result<Vec<String>, String> {
+        let deadline = Instant::now() + REPLY_TIMEOUT;
+        let mut seen = Vec::new();
         loop {
-            line.clear();
-            let read = self
-                .output
-                .read_line(&mut line)
-                .map_err(|e| format!("{}: {e}", self.program))?;
-            if read == 0 {
-                return Err(format!("{} closed its output", self.program));
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.split_whitespace().next() == Some(word);
+                    seen.push(line);
+                    if done {
+                        return Ok(seen);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("{}: no '{word}' in time", self.program));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{} exited before '{word}'", self.program));
+                }
             }
-            if line.split_whitespace().next() == Some(word) {
-                return Ok(());
-            }
-            each(&line);
         }
     }
 
-    /// A fresh game (`ucinewgame`), then `go nodes N` on `fen`.
+    /// Sends `position` and `go`, and returns every line up to and
+    /// including `bestmove`. A search still running after `limit` is sent
+    /// `stop`; the flag says so.
+    pub(crate) fn go(
+        &mut self,
+        position: &str,
+        go: &str,
+        limit: Duration,
+    ) -> Result<(Vec<String>, bool), String> {
+        self.send(position)?;
+        self.send(go)?;
+        let deadline = Instant::now() + limit;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.split_whitespace().next() == Some("bestmove");
+                    seen.push(line);
+                    if done {
+                        return Ok((seen, false));
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    self.send("stop")?;
+                    seen.extend(self.wait_for("bestmove")?);
+                    return Ok((seen, true));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{} exited during a search", self.program));
+                }
+            }
+        }
+    }
+
+    /// A fresh game (`ucinewgame`, `isready`), then `go nodes N` on `fen`.
     pub(crate) fn search(&mut self, fen: &str, nodes: u64) -> Result<SearchEnd, String> {
         self.send("ucinewgame")?;
-        self.send("isready")?;
-        self.read_until("readyok", |_| {})?;
-        self.send(&format!("position fen {fen}"))?;
-        self.send(&format!("go nodes {nodes}"))?;
+        self.ready()?;
+        let (lines, _) = self.go(
+            &format!("position fen {fen}"),
+            &format!("go nodes {nodes}"),
+            REPLY_TIMEOUT,
+        )?;
         let mut end = SearchEnd::default();
-        self.read_until("bestmove", |line| {
+        for line in &lines {
             if let Some(mate) = claimed_mate(line) {
                 end.mate = mate;
             }
             if let Some(nodes) = field(line, "nodes") {
                 end.nodes = nodes;
             }
-        })?;
+        }
         Ok(end)
+    }
+
+    /// The engine's move for `position` under `go`, and its last reported
+    /// score in centipawns from the mover's side (mates as +-100000).
+    pub(crate) fn best_move(
+        &mut self,
+        position: &str,
+        go: &str,
+    ) -> Result<(String, Option<i32>), String> {
+        let (seen, _) = self.go(position, go, REPLY_TIMEOUT)?;
+        let mv = seen
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .ok_or("an empty bestmove")?
+            .to_string();
+        let score = seen.iter().rev().find_map(|line| centipawns(line));
+        Ok((mv, score))
     }
 }
 
@@ -103,11 +187,12 @@ impl Drop for UciEngine {
     fn drop(&mut self) {
         let _ = self.send("quit");
         // An engine that ignores `quit` is killed rather than waited on forever.
-        for _ in 0..100 {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
             if matches!(self.child.try_wait(), Ok(Some(_))) {
                 return;
             }
-            std::thread::sleep(std::time::Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(10));
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -115,7 +200,7 @@ impl Drop for UciEngine {
 }
 
 /// The number after `name` on an `info` line.
-fn field(line: &str, name: &str) -> Option<u64> {
+pub(crate) fn field(line: &str, name: &str) -> Option<u64> {
     let mut words = line.split_whitespace();
     if words.next() != Some("info") || line.split_whitespace().nth(1) == Some("string") {
         return None;
@@ -126,7 +211,7 @@ fn field(line: &str, name: &str) -> Option<u64> {
 /// `None` when `line` reports no score; else the mate its score claims, if
 /// any. As in-process, a bound claims a mate only in its own direction: a
 /// lower bound that we mate, never an upper bound.
-fn claimed_mate(line: &str) -> Option<Option<i32>> {
+pub(crate) fn claimed_mate(line: &str) -> Option<Option<i32>> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
         return None;
@@ -140,6 +225,20 @@ fn claimed_mate(line: &str) -> Option<Option<i32>> {
         _ => None,
     };
     Some(mate)
+}
+
+/// The score of an `info ... score cp X` or `score mate N` line, mates as
+/// +-100000.
+fn centipawns(line: &str) -> Option<i32> {
+    let mut words = line
+        .split_whitespace()
+        .skip_while(|&w| w != "score")
+        .skip(1);
+    match (words.next()?, words.next()?.parse::<i32>().ok()?) {
+        ("cp", cp) => Some(cp),
+        ("mate", n) => Some(if n > 0 { 100_000 } else { -100_000 }),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -162,5 +261,22 @@ mod tests {
         assert_eq!(claimed_mate("info depth 3 nodes 10"), None);
         assert_eq!(field(&line("score cp 1"), "nodes"), Some(1234));
         assert_eq!(field("bestmove e2e4", "nodes"), None);
+    }
+
+    #[test]
+    fn scores_are_read_from_info_lines() {
+        assert_eq!(
+            centipawns("info depth 3 score cp -25 nodes 10 pv e2e4"),
+            Some(-25)
+        );
+        assert_eq!(
+            centipawns("info depth 9 score mate 3 pv a1a8"),
+            Some(100_000)
+        );
+        assert_eq!(
+            centipawns("info depth 9 score mate -2 pv a1a8"),
+            Some(-100_000)
+        );
+        assert_eq!(centipawns("info string hello"), None);
     }
 }

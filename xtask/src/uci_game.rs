@@ -1,135 +1,10 @@
-//! Engine-against-engine games over UCI, for SPSA: engine processes with
-//! a reply timeout, and one game from a given start to its end by the
-//! rules or by adjudication.
+//! Engine-against-engine games over UCI, for SPSA: one game from a given
+//! start to its end by the rules or by adjudication.
 
 use crate::datagen::insufficient_material;
+use crate::uci_engine::UciEngine;
 use movegen::{Board, Color, KeyHistory, MoveList};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
-
-/// How long an engine may take to answer anything before it is given up.
-const REPLY_TIMEOUT: Duration = Duration::from_secs(60);
-
-/// A running UCI engine.
-pub(crate) struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    /// Starts `path`, sets `options` (name, value) and waits until ready.
-    pub(crate) fn start(path: &str, options: &[(String, String)]) -> Result<Engine, String> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("{path}: {e}"))?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Engine {
-            child,
-            stdin,
-            lines,
-        };
-        engine.send("uci")?;
-        engine.wait_for("uciok")?;
-        for (name, value) in options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
-        }
-        engine.send("isready")?;
-        let seen = engine.wait_for("readyok")?;
-        if let Some(error) = seen
-            .iter()
-            .find(|l| l.starts_with("info string") && l.contains("rror"))
-        {
-            return Err(format!("{path} refused an option: {error}"));
-        }
-        Ok(engine)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("engine input: {e}"))
-    }
-
-    /// The lines up to and including the first that starts with `prefix`.
-    fn wait_for(&mut self, prefix: &str) -> Result<Vec<String>, String> {
-        let deadline = Instant::now() + REPLY_TIMEOUT;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return Ok(seen);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => return Err(format!("no '{prefix}' in time")),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("the engine exited before '{prefix}'"));
-                }
-            }
-        }
-    }
-
-    /// The engine's move for `position` under `go`, and its last reported
-    /// score in centipawns from the mover's side (mates as +-100000).
-    fn best_move(&mut self, position: &str, go: &str) -> Result<(String, Option<i32>), String> {
-        self.send(position)?;
-        self.send(go)?;
-        let seen = self.wait_for("bestmove")?;
-        let mv = seen
-            .last()
-            .and_then(|l| l.split_whitespace().nth(1))
-            .ok_or("an empty bestmove")?
-            .to_string();
-        let score = seen.iter().rev().find_map(|line| score_of(line));
-        Ok((mv, score))
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// The score of an `info ... score cp X` or `score mate N` line.
-fn score_of(line: &str) -> Option<i32> {
-    let mut words = line
-        .split_whitespace()
-        .skip_while(|&w| w != "score")
-        .skip(1);
-    match (words.next()?, words.next()?.parse::<i32>().ok()?) {
-        ("cp", cp) => Some(cp),
-        ("mate", n) => Some(if n > 0 { 100_000 } else { -100_000 }),
-        _ => None,
-    }
-}
 
 /// What each move may spend.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -165,8 +40,8 @@ const MAX_PLIES: usize = 400;
 /// move loses.
 pub(crate) fn play(
     start: &Board,
-    white: &mut Engine,
-    black: &mut Engine,
+    white: &mut UciEngine,
+    black: &mut UciEngine,
     limit: MoveLimit,
 ) -> Result<Outcome, String> {
     let fen = start.to_fen();
@@ -263,23 +138,4 @@ pub(crate) fn play(
         moves_text.push_str(&text);
     }
     unreachable!("the loop returns by MAX_PLIES")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores_are_read_from_info_lines() {
-        assert_eq!(
-            score_of("info depth 3 score cp -25 nodes 10 pv e2e4"),
-            Some(-25)
-        );
-        assert_eq!(score_of("info depth 9 score mate 3 pv a1a8"), Some(100_000));
-        assert_eq!(
-            score_of("info depth 9 score mate -2 pv a1a8"),
-            Some(-100_000)
-        );
-        assert_eq!(score_of("info string hello"), None);
-    }
 }

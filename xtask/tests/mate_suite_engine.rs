@@ -127,3 +127,45 @@ fn engine_flags_need_an_engine_and_exclude_matewise_switches() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn check_reports_every_bad_line_an_engine_prints() {
+    let dir = scratch("mate_suite_check");
+    let engine = dir.join("fake_engine.sh");
+    std::fs::write(&engine, FAKE_ENGINE).unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let suite = dir.join("suite.epd");
+    std::fs::write(&suite, SUITE).unwrap();
+    let faults = dir.join("faults.txt");
+    let out = mates(&[
+        "--suite",
+        suite.to_str().unwrap(),
+        "--check",
+        "--engine",
+        engine.to_str().unwrap(),
+        "--faults",
+        faults.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    // Its one-move PVs are too short for the mates they announce, or
+    // illegal; it plays a1a2 where there is no piece on a1; and it claims
+    // mate in two where the best is three.
+    assert!(
+        stdout.contains("mates reported 4 (at the best distance 2), missed 1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "wrong mates 1, illegal PVs 2, PVs of the wrong length 2, \
+             PVs not ending in mate 0, PVs through a draw 0, bad bestmoves 3"
+        ),
+        "{stdout}"
+    );
+    let listed = std::fs::read_to_string(&faults).unwrap();
+    assert_eq!(listed.lines().count(), 8, "{listed}");
+    assert!(
+        listed.contains("wrong mates\t8/7K/8/8/8/8/R7/7k w - - bm #3;"),
+        "{listed}"
+    );
+}

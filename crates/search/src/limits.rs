@@ -51,7 +51,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Maximum nodes, all threads together.
     pub nodes: Option<u64>,
-    /// Stop once a mate in this many moves or fewer is proven.
+    /// Stop once a mate in this many moves or fewer is proven, either
+    /// side's: a mate of the side to move, or its being mated.
     pub mate: Option<u32>,
     /// Search until told to stop.
     pub infinite: bool,

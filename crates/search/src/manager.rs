@@ -217,10 +217,12 @@ impl StopRule<'_> {
         if self.limits.depth.is_some_and(|max| depth >= max) {
             return true;
         }
+        // Either side's mate ends the search: a defender proved mated in
+        // n has no better line to find.
         if let Some(n) = self.limits.mate
             && let Score::Mate(m) = Score::from_internal(best.score)
-            && m > 0
-            && m as u32 <= n
+            && best.bound.is_none()
+            && m.unsigned_abs() <= n
         {
             return true;
         }

@@ -532,3 +532,26 @@ fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
         matches!(result.score, Score::Mate(m) if (-6..0).contains(&m)) && result.bound.is_none();
     assert!(!claims_shorter, "{:?} {:?}", result.score, result.bound);
 }
+
+#[test]
+fn go_mate_ends_once_either_sides_mate_is_proved() {
+    let mate_within = |fen: &str, moves: u32| {
+        search_with(
+            fen,
+            Limits {
+                mate: Some(moves),
+                depth: Some(60),
+                ..Limits::default()
+            },
+            SearchOptions::default(),
+        )
+        .1
+    };
+    // The rook ladder, mate in two, and one ply on: mated in one.
+    let attacker = mate_within("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2);
+    assert_eq!(attacker.score, Score::Mate(2));
+    assert!(attacker.depth < 60, "depth {}", attacker.depth);
+    let defender = mate_within("6k1/R7/8/8/8/8/8/1R4K1 b - - 1 1", 1);
+    assert_eq!(defender.score, Score::Mate(-1));
+    assert!(defender.depth < 60, "depth {}", defender.depth);
+}
