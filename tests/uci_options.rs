@@ -384,13 +384,18 @@ fn endgame_cache_keeps_solved_tables_for_the_next_process() {
     });
     drop(engine);
 
-    // The first process builds the table in the background and saves it.
+    // The first process builds the table in the background, once the
+    // search (on a clock) is over, and saves it.
     let mut engine = Engine::spawn();
     engine.send(&set_dir);
     engine.send(&format!("position fen {fen}"));
     engine.go("go movetime 1500", LINE_TIMEOUT);
-    engine.sync();
     let file = dir.join("kqk.dtm");
+    let start = Instant::now();
+    while !file.exists() && start.elapsed() < LINE_TIMEOUT {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    engine.sync();
     engine.check(file.exists(), || {
         format!("no {} after a K+Q vs K search", file.display())
     });

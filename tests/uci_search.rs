@@ -78,7 +78,12 @@ fn every_pv_and_bestmove_is_legal_across_positions() {
     for fen in positions {
         engine.send("ucinewgame");
         engine.send(&format!("position fen {fen}"));
-        let out = engine.go("go depth 7", Duration::from_secs(20));
+        // A K+R vs K+R root is solved before a search without a clock: in
+        // a process with no cached table that takes seconds (more under load).
+        let men = fen.split(' ').next().unwrap().chars();
+        let tabled = men.filter(char::is_ascii_alphabetic).count() <= 4;
+        let timeout = Duration::from_secs(if tabled { 300 } else { 20 });
+        let out = engine.go("go depth 7", timeout);
         engine.check_search(&board(fen, &[], false), &out);
         engine.check(!out.infos.is_empty(), || format!("{fen}: no info lines"));
     }
@@ -713,4 +718,72 @@ fn go_nodes_counts_the_nodes_of_every_thread() {
     engine.check(nodes <= 400_000 + 1_024, || {
         format!("{nodes} nodes searched with a limit of 400000 on two threads")
     });
+}
+
+/// K+B+N vs K, White mates in 30.
+const KBNK_FEN: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
+
+/// An empty endgame cache directory of this test's own (not the user's).
+fn fresh_cache(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("matewise-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
+    // No table yet: the search has no clock, so the K+B+N vs K table is
+    // built before it starts, and 20,000 nodes announce the 30-move mate
+    // with its whole line.
+    let dir = fresh_cache("kbnk-nodes");
+    let mut engine = Engine::spawn();
+    engine.send(&format!(
+        "setoption name EndgameCache value {}",
+        dir.display()
+    ));
+    engine.send(&format!("position fen {KBNK_FEN}"));
+    let root = board(KBNK_FEN, &[], false);
+    let out = engine.go("go nodes 20000", Duration::from_secs(600));
+    engine.check_search(&root, &out);
+    let last = out.last_info().cloned().unwrap_or_default();
+    engine.check(
+        last.score == Some(Score::Mate(30)) && last.pv.len() == 59,
+        || format!("final line '{}'", last.raw),
+    );
+    let end = check_line(&root, &last.pv).unwrap_or_else(|e| panic!("{e}"));
+    engine.check(is_checkmate(&end), || {
+        format!("the line does not end in mate: {}", end.to_fen())
+    });
+    engine.check(dir.join("kbnk.dtm").exists(), || "no kbnk.dtm saved".into());
+    drop(engine);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn quit_while_a_root_table_builds_keeps_the_table() {
+    // `go infinite` on a fresh tabled root builds the table first; `quit`
+    // meanwhile waits for it, so it is saved whole, then stops the search.
+    let dir = fresh_cache("kbnk-quit");
+    let mut engine = Engine::spawn();
+    engine.send(&format!(
+        "setoption name EndgameCache value {}",
+        dir.display()
+    ));
+    engine.send(&format!("position fen {KBNK_FEN}"));
+    engine.send("go infinite");
+    engine.send("quit");
+    let status = engine.wait_exit(Duration::from_secs(600));
+    engine.check(status.success(), || format!("exit status {status}"));
+    let mut lines = engine.remaining_lines();
+    let at = lines.iter().position(|l| l.starts_with("bestmove"));
+    engine.check(at.is_some(), || "no bestmove after quit".into());
+    lines.truncate(at.unwrap_or(0) + 1);
+    let out = engine.search_output(lines);
+    engine.check_search(&board(KBNK_FEN, &[], false), &out);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|entries| entries.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    engine.check(files == ["kbnk.dtm"], || format!("cache files {files:?}"));
+    drop(engine);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,8 +2,11 @@
 //! K+B+N against a bare king, and every ending of one piece against one
 //! piece (K+Q against K+R, K+R against K+N, ...), whose captures lead
 //! into the smaller tables. Each is solved by retrograde analysis (no
-//! download) the first time a search meets it, in a background thread,
-//! and answers exactly from then on. A solved table is kept in the
+//! download), and answers exactly from then on: in the calling thread
+//! with [`build_now`], or in a background thread that [`table`] starts the
+//! first time a search meets the ending. A background build waits while
+//! any search holds a [`searching`] guard, so it takes no core from a
+//! search and progresses between searches. A solved table is kept in the
 //! [`crate::cache`] directory, from which later processes load it
 //! instead of solving it again.
 //!
@@ -17,8 +20,11 @@
 //! assert_eq!(dtm::probe(&seed), Some(Dtm::MateIn(15)));
 //! ```
 
+mod gate;
 mod retrograde;
 mod versus;
+
+pub use gate::{SearchGuard, searching};
 
 use crate::cache;
 use movegen::{BitBoard, Board, Color, PieceKind};
@@ -330,7 +336,10 @@ static BUILDING: [AtomicBool; Ending::ALL.len()] =
 /// The solved table of `ending`, in this thread if no one has it yet:
 /// loaded from the cache directory ([`cache::dir`]) if a valid file is
 /// there, else built and saved there (a cache that cannot be written only
-/// costs the next process a build).
+/// costs the next process a build). A build in the calling thread never
+/// pauses for a search (see [`searching`]), but if a background build of
+/// the same table is under way this waits for it, paused or not: never
+/// call it while holding a [`SearchGuard`].
 pub fn build_now(ending: Ending) -> &'static Table {
     TABLES[ending.slot()].get_or_init(|| {
         let Some(path) = cache::dir().map(|dir| cache::file(&dir, ending)) else {
@@ -361,7 +370,8 @@ pub fn load_cached(ending: Ending) -> Option<&'static Table> {
 
 /// The table of `ending` if it is ready; otherwise starts building it in a
 /// background thread (once) and answers `None` until it is done, so that no
-/// search ever waits for a table.
+/// search ever waits for a table. The build waits while any search holds a
+/// [`searching`] guard (nested builds of the smaller tables it needs too).
 pub fn table(ending: Ending) -> Option<&'static Table> {
     let slot = ending.slot();
     if let Some(table) = TABLES[slot].get() {
@@ -371,6 +381,7 @@ pub fn table(ending: Ending) -> Option<&'static Table> {
         let spawned = std::thread::Builder::new()
             .name(format!("dtm-{ending:?}"))
             .spawn(move || {
+                gate::mark_background();
                 build_now(ending);
             });
         if spawned.is_err() {

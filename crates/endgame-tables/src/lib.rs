@@ -9,7 +9,8 @@
 //!   every pawnless ending of one piece against one (K+Q against K+R, ...),
 //!   won by either side. A table is
 //!   built in a background thread the first time [`dtm::probe`] meets its
-//!   ending, or in the calling thread with [`dtm::build_now`].
+//!   ending (paused while a search holds a [`dtm::searching`] guard), or in
+//!   the calling thread with [`dtm::build_now`].
 //! - [`cache`]: solved DTM tables kept in files (by default under
 //!   `~/.cache/matewise`), which later processes load in milliseconds.
 //! - [`kpk`]: which king-and-pawn against king positions win, a 24 KiB

@@ -196,6 +196,12 @@ impl Searcher {
     /// with each line of each completed iteration. `control` stops the
     /// search or confirms a ponder search from another thread.
     ///
+    /// With the endgame tables on, a root in a tabled ending whose table is
+    /// not ready is solved first, in this thread, when `limits` has no
+    /// clock or move time (seconds, once per machine: the table is cached);
+    /// on a clock it is only requested. Background table builds wait while
+    /// the search runs ([`endgame_tables::dtm::searching`]).
+    ///
     /// # Examples
     ///
     /// A stop from another thread ends an infinite search:
@@ -229,8 +235,11 @@ impl Searcher {
         let budgeted = skill.as_ref().map(|skill| skill.budgeted(limits));
         let limits = budgeted.as_ref().unwrap_or(limits);
         if options.endgame_tables {
-            start_table_build(root);
+            ready_root_table(root, limits);
         }
+        // From here on background table builds wait: they take no core
+        // from this search or its helpers. Nothing below waits for a table.
+        let _searching = endgame_tables::dtm::searching();
         let mut root_moves = RootMove::list(root, &limits.search_moves);
         if root_moves.is_empty() {
             return SearchResult::no_legal_move();
@@ -321,11 +330,23 @@ fn help(
     Worker::new(id, shared, data, game).iterate(root, &mut moves, 1, &mut |_, _| false);
 }
 
-/// Starts building the distance-to-mate table of a tabled root now (in the
-/// background), not only when the tree first reaches a tabled position.
-fn start_table_build(root: &Board) {
-    if let Some((ending, _)) = endgame_tables::dtm::Ending::of(root) {
-        endgame_tables::dtm::table(ending);
+/// Readies the distance-to-mate table of a tabled root before the search
+/// takes its [`endgame_tables::dtm::searching`] guard. Without a clock
+/// (`infinite`, `depth`, `nodes`, `mate` or no limit) it is loaded or built
+/// here, in this thread, so that the answer is exact and its line runs to
+/// the mate; this may take seconds once per machine (the table is cached).
+/// On a clock it is only requested: it builds in the background, between
+/// searches, and the tree scores it once it is ready.
+fn ready_root_table(root: &Board, limits: &Limits) {
+    use endgame_tables::dtm;
+    if let Some((ending, _)) = dtm::Ending::of(root) {
+        if limits.is_timed() {
+            dtm::table(ending);
+        } else {
+            // Waits for a background build of the same table if one is
+            // under way: no guard is held yet, so that build goes on.
+            dtm::build_now(ending);
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 //! to move); after that, taking a move back needs no attack computation,
 //! only the squares a man may have come from.
 
+use super::gate::{CHUNK, checkpoint};
 use super::{Ending, Squares, index, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
@@ -24,6 +25,9 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
     let mut checked = BitSet::new(size);
     let mut lost: Vec<u32> = Vec::new();
     for (index, escape) in escapes.iter_mut().enumerate() {
+        if index % CHUNK == 0 {
+            checkpoint();
+        }
         let Some(position) = Position::new(&squares(pieces, index), kinds) else {
             continue;
         };
@@ -44,7 +48,10 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
     let mut won = Vec::new();
     while !lost.is_empty() {
         won.clear();
-        for &lost_index in &lost {
+        for (n, &lost_index) in lost.iter().enumerate() {
+            if n % CHUNK == 0 {
+                checkpoint();
+            }
             let position = Position::new(&squares(pieces, lost_index as usize), kinds)
                 .expect("a solved placement is legal");
             position.for_each_strong_unmove(|before| {
@@ -57,7 +64,10 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
             });
         }
         lost.clear();
-        for &won_index in &won {
+        for (n, &won_index) in won.iter().enumerate() {
+            if n % CHUNK == 0 {
+                checkpoint();
+            }
             let position = Position::new(&squares(pieces, won_index as usize), kinds)
                 .expect("a solved placement is legal");
             position.for_each_weak_unmove(|before| {

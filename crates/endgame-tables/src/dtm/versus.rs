@@ -7,6 +7,7 @@
 //! so a capture that wins in `p` plies seeds its position at ply `p`, and
 //! one that draws means the position can never be lost.
 
+use super::gate::{CHUNK, checkpoint};
 use super::retrograde::{BitSet, piece_attacks, square};
 use super::{Ending, Squares, Table, build_now, index, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
@@ -44,6 +45,9 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
     let mut seeds: Vec<Vec<u32>> = vec![Vec::new(); MAX_PLIES + 2];
     for (side, quiet) in quiet.iter_mut().enumerate() {
         for (index, quiet) in quiet.iter_mut().enumerate() {
+            if index % CHUNK == 0 {
+                checkpoint();
+            }
             let Some(position) =
                 Placement::new(squares(2, index), kinds).filter(|p| p.legal_with(side))
             else {
@@ -82,7 +86,10 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         if frontier.is_empty() && seeds[plies..].iter().all(Vec::is_empty) {
             break;
         }
-        for &entry in &frontier {
+        for (n, &entry) in frontier.iter().enumerate() {
+            if n % CHUNK == 0 {
+                checkpoint();
+            }
             let (side, i) = untag(entry);
             let mover = 1 - side;
             let position = Placement::new(squares(2, i), kinds).expect("a solved placement");

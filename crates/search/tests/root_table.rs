@@ -1,0 +1,134 @@
+//! A tabled root is solved before a search without a clock, even in a
+//! process that has no table yet, and that never waits for a background
+//! build paused by a search. A test file of its own: the tables and the
+//! cache directory are the process's, and this one starts with none.
+
+use endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
+use movegen::Board;
+use movegen::KeyHistory;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Once, mpsc};
+use std::time::Duration;
+
+/// White mates in 30 (the table says so).
+const KBNK: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
+/// White mates in 8.
+const KQK: &str = "8/K7/8/8/Q7/6k1/8/8 w - - 0 1";
+
+/// The tests of this file, which share the cache directory.
+const TESTS: usize = 2;
+
+fn cache_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("matewise-root-table-{}", std::process::id()))
+}
+
+/// An empty cache directory of this process's own, so that no table
+/// comes from an earlier run (nor is written to the user's cache).
+fn fresh_cache() {
+    static SET: Once = Once::new();
+    SET.call_once(|| {
+        let _ = std::fs::remove_dir_all(cache_dir());
+        endgame_tables::cache::set_dir(Some(cache_dir()));
+    });
+}
+
+/// Removes the cache directory once every test of the file has passed.
+fn passed() {
+    static PASSED: AtomicUsize = AtomicUsize::new(0);
+    if PASSED.fetch_add(1, Ordering::AcqRel) + 1 == TESTS {
+        let _ = std::fs::remove_dir_all(cache_dir());
+    }
+}
+
+/// Searches `fen` within `nodes` in another thread; the lines reported
+/// and the result's score, or `None` if it took more than `timeout`.
+fn search(fen: &str, nodes: u64, timeout: Duration) -> Option<(Vec<SearchInfo>, Score)> {
+    let board = Board::from_fen(fen).unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut lines = Vec::new();
+        let result = Searcher::new(16, 1).search(
+            &board,
+            &KeyHistory::default(),
+            &limits,
+            &SearchOptions::default(),
+            &SearchControl::new(false),
+            &mut |info: &SearchInfo| lines.push(info.clone()),
+        );
+        let _ = tx.send((lines, result.score));
+    });
+    rx.recv_timeout(timeout).ok()
+}
+
+/// The last line is an exact mate in `moves` whose line runs, legally, to
+/// checkmate.
+fn assert_mate_line(fen: &str, lines: &[SearchInfo], moves: i32) {
+    let last = lines.last().expect("a line");
+    assert_eq!(
+        (last.score, last.bound),
+        (Score::Mate(moves), None),
+        "{fen}"
+    );
+    assert_eq!(
+        last.pv.len(),
+        2 * moves as usize - 1,
+        "{fen}: {:?}",
+        last.pv
+    );
+    let mut position = Board::from_fen(fen).unwrap();
+    for &mv in &last.pv {
+        assert!(position.is_legal(mv), "{fen}: an illegal move in the line");
+        position.play_unchecked(mv);
+    }
+    assert!(
+        position.in_check() && position.count_legal_moves_up_to(1) == 0,
+        "{fen}: the line ends in no checkmate"
+    );
+}
+
+#[test]
+fn a_node_limited_search_on_a_fresh_kbnk_root_reports_the_table_mate() {
+    fresh_cache();
+    let (lines, score) = search(KBNK, 20_000, Duration::from_secs(600)).expect("finished");
+    assert_eq!(score, Score::Mate(30));
+    assert_mate_line(KBNK, &lines, 30);
+    let board = Board::from_fen(KBNK).unwrap();
+    assert_eq!(dtm::probe(&board), Some(Dtm::MateIn(59)));
+    passed();
+}
+
+#[test]
+fn a_search_waits_for_a_paused_background_build_of_its_root_table() {
+    fresh_cache();
+    // Another search runs: the K+Q vs K table, asked for meanwhile, starts
+    // building in the background and waits at its first checkpoint.
+    let other_search = dtm::searching();
+    assert!(dtm::table(Ending::Kqk).is_none());
+    std::thread::sleep(Duration::from_millis(200));
+    let board = Board::from_fen(KQK).unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(search(KQK, 20_000, Duration::from_secs(120)));
+    });
+    // The new search waits for that build, before it holds a guard of its
+    // own: the build stays paused until the other search ends...
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(dtm::probe(&board).is_none(), "built during a search");
+    assert!(rx.try_recv().is_err(), "searched without the table");
+    // ... and then finishes, and the search runs on the table. Had the new
+    // search taken its guard first, the build would never resume.
+    drop(other_search);
+    let (lines, score) = rx
+        .recv_timeout(Duration::from_secs(150))
+        .expect("the search thread ended")
+        .expect("the search deadlocked with the background build");
+    assert_eq!(score, Score::Mate(8));
+    assert_mate_line(KQK, &lines, 8);
+    passed();
+}
