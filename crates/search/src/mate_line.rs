@@ -8,6 +8,10 @@ use crate::tt::Bound;
 use crate::worker::Worker;
 use movegen::{Board, Move, MoveList};
 
+/// Moves tried in all while following one mate line: a dead end is rare
+/// (a forced repetition) and found within a move or two.
+const LINE_SEARCH_BUDGET: u32 = 512;
+
 /// What is known of a position's value, from its side to move's view.
 #[derive(Copy, Clone)]
 enum Known {
@@ -72,17 +76,76 @@ impl Worker<'_> {
             kept += 1;
         }
         pv.truncate(kept);
-        while pv.len() < plies {
-            let Some(mv) = self.mate_line_move(&board, plies - pv.len()) else {
-                break;
-            };
-            self.keys.push(board.hash());
-            board.play_unchecked(mv);
-            pv.push(mv);
+        let mut budget = LINE_SEARCH_BUDGET;
+        if !self.follow_to_mate(&board, plies - kept, pv, &mut budget) {
+            // No line keeps the distance all the way: the nearest known
+            // moves, as far as they are known.
+            while pv.len() < plies {
+                let Some(mv) = self.mate_line_move(&board, plies - pv.len()) else {
+                    break;
+                };
+                self.keys.push(board.hash());
+                board.play_unchecked(mv);
+                pv.push(mv);
+            }
         }
         while self.keys.len() > history {
             self.keys.pop();
         }
+    }
+
+    /// Extends `line` from `board` by exactly `plies` moves that end in
+    /// checkmate, every move known to keep the distance; on failure leaves
+    /// `line` and the key history as they were. A move that keeps the
+    /// distance can still lead where the defender's only reply repeats the
+    /// line, so other choices are tried, within `budget` moves in all.
+    fn follow_to_mate(
+        &mut self,
+        board: &Board,
+        plies: usize,
+        line: &mut Vec<Move>,
+        budget: &mut u32,
+    ) -> bool {
+        if plies == 0 {
+            return is_checkmate(board);
+        }
+        for mv in self.moves_keeping_distance(board, plies) {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            self.keys.push(board.hash());
+            line.push(mv);
+            if self.follow_to_mate(&child, plies - 1, line, budget) {
+                return true;
+            }
+            line.pop();
+            self.keys.pop();
+        }
+        false
+    }
+
+    /// The moves from `board` known to reach checkmate in exactly `plies`
+    /// plies, as `mate_line_move` judges them; near the mate, where
+    /// nothing else knows, the exhaustive look's move.
+    fn moves_keeping_distance(&mut self, board: &Board, plies: usize) -> MoveList {
+        let mating = plies % 2 == 1;
+        let mut moves = MoveList::new();
+        board.generate_moves(&mut moves);
+        let mut keeping = MoveList::new();
+        for &mv in moves.iter() {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            if self.known_mate(board, &child, mating) == Some(plies - 1) {
+                keeping.push(mv);
+            }
+        }
+        if keeping.is_empty() && plies <= 3 {
+            keeping.extend(self.mate_line_move(board, plies));
+        }
+        keeping
     }
 
     /// The move from `board` on a line that ends in checkmate in exactly

@@ -91,6 +91,8 @@ pub(crate) struct Worker<'a> {
     /// Called with `true` during the first iteration, which only the GUI's
     /// `stop` may cut short.
     pub(crate) clock_check: Option<&'a dyn Fn(bool) -> bool>,
+    /// The helpers' published nodes, as the main thread last read them.
+    helper_nodes_seen: u64,
 }
 
 impl<'a> Worker<'a> {
@@ -114,6 +116,7 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             stopped: false,
             clock_check: None,
+            helper_nodes_seen: 0,
         }
     }
 
@@ -125,6 +128,18 @@ impl<'a> Worker<'a> {
             self.shared.node_counts[self.id]
                 .0
                 .store(self.nodes, Relaxed);
+            if let Some(limit) = self.shared.limits.nodes {
+                // Helpers publish every 256 nodes too, so reading their
+                // counts more often would only cost time.
+                self.helper_nodes_seen = self.helper_nodes();
+                // A helper also stops itself at the limit: with the main
+                // thread descheduled on a loaded machine, it would otherwise
+                // search on past it. Only the main thread stops them all,
+                // once its first iteration is done.
+                if self.id != 0 && self.nodes + self.helper_nodes_seen >= limit {
+                    self.stopped = true;
+                }
+            }
         }
         if self.stopped {
             return true;
@@ -134,10 +149,10 @@ impl<'a> Worker<'a> {
         // move to play, only the first root move's line.
         let first_iteration = self.completed_depth == 0;
         if let Some(limit) = self.shared.limits.nodes {
-            // The main thread alone decides, from its own exact count and
-            // the helpers' published ones, so that `go nodes` counts every
-            // thread and single-threaded is reproducible.
-            if self.id == 0 && !first_iteration && self.nodes + self.helper_nodes() >= limit {
+            // The main thread decides at every node, from its own exact
+            // count and the helpers' published ones, so that `go nodes`
+            // counts every thread and single-threaded is reproducible.
+            if self.id == 0 && !first_iteration && self.nodes + self.helper_nodes_seen >= limit {
                 self.stop_all();
             }
         }

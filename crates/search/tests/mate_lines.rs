@@ -154,3 +154,17 @@ fn lines_that_capture_into_a_table_run_to_the_mate() {
         );
     }
 }
+
+#[test]
+fn a_line_whose_only_defence_repeats_takes_another_way_to_the_mate() {
+    dtm::build_now(Ending::Kqkr);
+    // The third line, 1.Qe5 Ka7 2.Qa1+, keeps the distance, but its only
+    // reply 2...Kb8 repeats the start: the line once stopped there.
+    let options = SearchOptions {
+        multipv: 3,
+        ..SearchOptions::default()
+    };
+    // The last line reported is the third, a mate in 10 (8 at best).
+    let score = check_mate_lines("1k6/1r6/2K5/8/8/8/8/Q7 w - - 0 1", at_depth(3), options);
+    assert!(matches!(score, Score::Mate(m) if m >= 8), "{score:?}");
+}
