@@ -49,7 +49,11 @@ impl TimePlan {
         // then buys nothing, and a low clock is rebuilt instead of spent.
         let to_control = moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50));
         let moves = to_control + RESERVE_MOVES;
-        let coming = clock.increment * (moves - 1);
+        // Only the increments before the control count: the reserve's own
+        // moves would otherwise pay for themselves, and an increment
+        // control would hold no reserve at all (it settles near eleven
+        // increments instead: a second at 10+0.1).
+        let coming = clock.increment * (to_control - 1);
         let planned = (clock.time + coming)
             .saturating_sub(overhead * (moves + 2))
             .max(Duration::from_millis(1));
@@ -208,6 +212,36 @@ mod tests {
                     "{time}+{increment} lag {lag}: clock fell to {lowest} ms"
                 );
             }
+        }
+    }
+
+    /// As [`lowest_clock`], each search overrunning its soft limit by
+    /// `overrun` (the iteration it started), capped by the hard limit,
+    /// with 10 ms of lag.
+    fn lowest_clock_after(time_ms: u64, increment_ms: u64, overrun: f64, moves: u32) -> i64 {
+        let mut clock = time_ms as i64;
+        let mut lowest = clock;
+        for _ in 0..moves {
+            let (soft, hard) = budget(clock.max(0) as u64, increment_ms, None);
+            let spent = soft.mul_f64(overrun).min(hard);
+            clock -= spent.as_millis() as i64 + 10;
+            lowest = lowest.min(clock);
+            clock += increment_ms as i64;
+        }
+        lowest
+    }
+
+    #[test]
+    fn an_increment_control_keeps_a_reserve_of_several_increments() {
+        // 10+0.1 and 1+0.01 over 300 moves, searches overrunning their
+        // soft limit by half again, 10 ms of lag a move: the clock never
+        // falls below five increments, where a hiccup could flag.
+        for (time, increment) in [(10_000, 100), (1_000, 10), (60_000, 1_000)] {
+            let lowest = lowest_clock_after(time, increment, 1.5, 300);
+            assert!(
+                lowest >= 5 * increment as i64,
+                "{time}+{increment}: clock fell to {lowest} ms"
+            );
         }
     }
 
