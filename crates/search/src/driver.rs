@@ -7,7 +7,7 @@ use crate::limits::Limits;
 use crate::manager::{MainThread, SearchInfo};
 use crate::options::SearchOptions;
 use crate::root::RootMove;
-use crate::score::Score;
+use crate::score::{INFINITE, Score};
 use crate::strength::Skill;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
@@ -34,7 +34,8 @@ pub struct SearchResult {
     pub best_move: Option<Move>,
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
-    /// The score of the best line.
+    /// The score of the best line; the root's static evaluation when the
+    /// search was stopped before it scored any move (`depth` is then 0).
     pub score: Score,
     /// Set when `score` is only a bound on the position's value: a stop
     /// inside an iteration, before the other moves were searched.
@@ -298,7 +299,10 @@ impl Searcher {
     }
 
     /// The result of playing `best`, with the reply expected after it.
-    fn result(&self, root: &Board, best: &RootMove, depth: u32, nodes: u64) -> SearchResult {
+    /// A move that was never scored (a stop inside the first move of the
+    /// first iteration) carries the root's static evaluation: nothing was
+    /// proved, and `depth` is 0.
+    fn result(&mut self, root: &Board, best: &RootMove, depth: u32, nodes: u64) -> SearchResult {
         let ponder = best.pv.get(1).copied().or_else(|| {
             let mut child = root.clone();
             child.play_unchecked(best.mv);
@@ -310,7 +314,11 @@ impl Searcher {
         SearchResult {
             best_move: Some(best.mv),
             ponder,
-            score: Score::from_internal(best.score),
+            score: if best.score > -INFINITE {
+                Score::from_internal(best.score)
+            } else {
+                Score::Centipawns(self.threads[0].evaluator.evaluate(root))
+            },
             bound: best.bound,
             depth,
             nodes,

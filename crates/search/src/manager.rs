@@ -284,6 +284,11 @@ impl Reporter<'_> {
         depth: u32,
         lines: usize,
     ) {
+        // A first move that failed low in a pass cut short bounds that
+        // move alone, not the position: the line would claim too much.
+        if moves[0].bound == Some(Bound::Upper) && !worker.root_pass_complete {
+            return;
+        }
         match self.last_reported {
             Some((_, completed)) if moves[0].bound.is_none() && moves[0].score < completed => {
                 moves[0].bound = Some(Bound::Lower);

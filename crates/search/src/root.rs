@@ -151,6 +151,7 @@ impl Worker<'_> {
         let key = root.hash();
         let original_alpha = alpha;
         let mut best = -INFINITE;
+        self.root_pass_complete = false;
         for i in pv_index..moves.len() {
             let mv = moves[i].mv;
             let mut child = root.clone();
@@ -208,6 +209,7 @@ impl Worker<'_> {
                 }
             }
         }
+        self.root_pass_complete = true;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {

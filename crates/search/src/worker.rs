@@ -37,6 +37,12 @@ impl ThreadData {
 #[repr(align(64))]
 pub(crate) struct NodeCounter(pub(crate) AtomicU64);
 
+/// How far past a node limit the first iteration may run: it completes
+/// (bar a `stop`) so that there is a proven score, but a position whose
+/// depth 1 explodes in quiescence (a dozen queens giving checks) must
+/// still end, with a bound.
+const FIRST_ITERATION_NODE_GRACE: u64 = 16;
+
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
     pub(crate) tt: &'a TranspositionTable,
@@ -93,6 +99,9 @@ pub(crate) struct Worker<'a> {
     pub(crate) clock_check: Option<&'a dyn Fn(bool) -> bool>,
     /// The helpers' published nodes, as the main thread last read them.
     helper_nodes_seen: u64,
+    /// The last root search went through every move (not stopped): only
+    /// then does a fail-low bound the position, not just the first move.
+    pub(crate) root_pass_complete: bool,
 }
 
 impl<'a> Worker<'a> {
@@ -117,6 +126,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             clock_check: None,
             helper_nodes_seen: 0,
+            root_pass_complete: false,
         }
     }
 
@@ -152,7 +162,12 @@ impl<'a> Worker<'a> {
             // The main thread decides at every node, from its own exact
             // count and the helpers' published ones, so that `go nodes`
             // counts every thread and single-threaded is reproducible.
-            if self.id == 0 && !first_iteration && self.nodes + self.helper_nodes_seen >= limit {
+            let cap = if first_iteration {
+                limit.saturating_mul(FIRST_ITERATION_NODE_GRACE)
+            } else {
+                limit
+            };
+            if self.id == 0 && self.nodes + self.helper_nodes_seen >= cap {
                 self.stop_all();
             }
         }

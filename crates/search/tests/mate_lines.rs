@@ -2,7 +2,7 @@
 //! announces: 2N-1 plies for a mate in N, 2N for a mated in N.
 
 use endgame_tables::dtm::{self, Ending};
-use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
+use matewise_search::{Bound, Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
 use movegen::{Board, KeyHistory, Move};
 
 /// `line` in UCI notation, as far as it is legal from `board`.
@@ -167,4 +167,38 @@ fn a_line_whose_only_defence_repeats_takes_another_way_to_the_mate() {
     // The last line reported is the third, a mate in 10 (8 at best).
     let score = check_mate_lines("1k6/1r6/2K5/8/8/8/8/Q7 w - - 0 1", at_depth(3), options);
     assert!(matches!(score, Score::Mate(m) if m >= 8), "{score:?}");
+}
+
+#[test]
+fn a_pass_cut_short_after_a_fail_low_claims_nothing_for_the_position() {
+    // Black is mated in 6 at best. Stopped at 10,000 nodes inside a pass
+    // whose first move had failed low, the search once reported
+    // `score mate -5 upperbound`: a bound on that move, not the position.
+    for (fen, mated_in) in [
+        ("1R5k/3N3r/4r3/6p1/6KN/8/6b1/8 b - - 1 1", 6),
+        ("8/R6k/4N2p/3p4/2pNbR2/1r2n2P/3r2P1/7K b - - 1 1", 6),
+        ("6kr/1P2p1pr/4P1Kp/4P2P/4n1N1/8/5p2/8 b - - 0 1", 10),
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        let mut lines: Vec<SearchInfo> = Vec::new();
+        Searcher::new(16, 1).search(
+            &board,
+            &KeyHistory::default(),
+            &at_nodes(10_000),
+            &SearchOptions::default(),
+            &SearchControl::new(false),
+            &mut |info| lines.push(info.clone()),
+        );
+        for info in &lines {
+            if let Score::Mate(m) = info.score {
+                let claims_mated_sooner =
+                    m < 0 && -m < mated_in && info.bound != Some(Bound::Lower);
+                assert!(
+                    !claims_mated_sooner,
+                    "{fen}: {:?} {:?}",
+                    info.score, info.bound
+                );
+            }
+        }
+    }
 }

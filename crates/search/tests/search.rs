@@ -555,3 +555,35 @@ fn go_mate_ends_once_either_sides_mate_is_proved() {
     assert_eq!(defender.score, Score::Mate(-1));
     assert!(defender.depth < 60, "depth {}", defender.depth);
 }
+
+#[test]
+fn a_node_limit_ends_a_first_iteration_that_explodes_in_quiescence() {
+    // Found by the position_search fuzz target: depth 1 took 4,042,141
+    // nodes (seconds) under `go nodes 20000`, the checks of a crowd of
+    // queens searched out in quiescence.
+    let fen = "r3k2r/Rpqpr1p1/qNb3nb/nP6/BBP1R3/q4N2/Pp1R2PQ/R2Q1KR1 w kq - 0 1";
+    let (board, result) = search_with(
+        fen,
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    );
+    assert!(
+        result.nodes <= 16 * 20_000 + 1_000,
+        "{} nodes",
+        result.nodes
+    );
+    let mv = result.best_move.expect("a legal move");
+    assert!(board.is_legal(mv));
+    // Cut short, the iteration proves no mate.
+    assert!(
+        result.bound.is_some() || !matches!(result.score, Score::Mate(_)),
+        "{:?}",
+        result.score
+    );
+    if result.depth == 0 {
+        assert!(matches!(result.score, Score::Centipawns(_)));
+    }
+}
