@@ -280,6 +280,10 @@ mod tests {
 
     #[test]
     fn a_game_depends_only_on_seed_and_index() {
+        // play builds every table: into a directory of the tests' own, not
+        // into the user's cache directory.
+        let dir = std::env::temp_dir().join("matewise-xtask-test-tables");
+        endgame_tables::cache::set_dir(Some(dir));
         let first = play(7, 3, 300);
         assert_eq!(first, play(7, 3, 300));
         assert_ne!(first, play(8, 3, 300));

@@ -1,6 +1,8 @@
 //! Builds every distance-to-mate table and the KPK bitbase, and prints
-//! their time, size and longest mate or win/draw counts; then saves each
-//! DTM table to the cache directory and loads it back, timing both.
+//! their time, size and longest mate or win/draw counts (for a DTM table,
+//! won/drawn/lost by the side to move as `Table::counts` counts them, with
+//! the strong side and then the weak side to move); then saves each DTM
+//! table to the cache directory and loads it back, timing both.
 //!
 //! `cargo run --release -p matewise-endgame-tables --example dtm_build`
 use matewise_endgame_tables::cache;
@@ -25,9 +27,11 @@ fn main() {
     for ending in Ending::ALL {
         let start = Instant::now();
         let table = Table::build(ending);
+        let built = start.elapsed().as_secs_f64();
+        let [strong, weak] = table.counts();
         print!(
-            "{ending:?}: built in {:.2} s, {} MB, longest mate {} moves",
-            start.elapsed().as_secs_f64(),
+            "{ending:?}: built in {built:.2} s, {} MB, longest mate {} moves, \
+             won/drawn/lost {strong:?} {weak:?}",
             table.bytes() >> 20,
             table.longest_mate()
         );

@@ -1,19 +1,22 @@
-//! Distance-to-mate tables for pawnless endings: K+Q, K+R, K+B+B and
-//! K+B+N against a bare king, and every ending of one piece against one
-//! piece (K+Q against K+R, K+R against K+N, ...), whose captures lead
-//! into the smaller tables. Each is solved by retrograde analysis (no
-//! download), and answers exactly from then on: in the calling thread
-//! with [`build_now`], or in a background thread that [`table`] starts the
-//! first time a search meets the ending. A background build waits while
-//! any search holds a [`searching`] guard, so it takes no core from a
-//! search and progresses between searches. A solved table is kept in the
-//! [`crate::cache`] directory, from which later processes load it
-//! instead of solving it again.
+//! Distance-to-mate tables for pawnless endings: K+Q and K+R against a
+//! bare king, every pair of pieces against a bare king (K+Q+Q, K+Q+R,
+//! K+Q+B, K+Q+N, K+R+R, K+R+B, K+R+N, K+B+B and K+B+N), and every ending of
+//! one piece against one piece (K+Q against K+R, K+R against K+N, ...).
+//! Captures lead into the smaller tables (K+Q or K+R against K) or a dead
+//! draw. Each is solved by retrograde analysis (no download), and answers
+//! exactly from then on: in the calling thread with [`build_now`], or in a
+//! background thread that [`table`] starts the first time a search meets
+//! the ending. A background build waits while any search holds a
+//! [`searching`] guard, so it takes no core from a search and progresses
+//! between searches. A solved table is kept in the [`crate::cache`]
+//! directory, from which later processes load it instead of solving it
+//! again.
 //!
 //! ```
 //! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
 //! use movegen::Board;
 //!
+//! # matewise_endgame_tables::cache::set_dir(None);
 //! dtm::build_now(Ending::Krk);
 //! // The mate-distance-pruning seed: White mates in 8 (15 plies).
 //! let seed = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
@@ -22,6 +25,7 @@
 
 mod gate;
 mod retrograde;
+mod symmetry;
 mod versus;
 
 pub use gate::{SearchGuard, searching};
@@ -62,11 +66,25 @@ pub enum Ending {
     Kbkb,
     /// King and knight against king and knight.
     Knkn,
+    /// King and two queens against king.
+    Kqqk,
+    /// King, queen and rook against king.
+    Kqrk,
+    /// King, queen and bishop against king.
+    Kqbk,
+    /// King, queen and knight against king.
+    Kqnk,
+    /// King and two rooks against king.
+    Krrk,
+    /// King, rook and bishop against king.
+    Krbk,
+    /// King, rook and knight against king.
+    Krnk,
 }
 
 impl Ending {
     /// Every ending with a table.
-    pub const ALL: [Ending; 14] = [
+    pub const ALL: [Ending; 21] = [
         Ending::Kqk,
         Ending::Krk,
         Ending::Kbbk,
@@ -81,6 +99,13 @@ impl Ending {
         Ending::Kbkn,
         Ending::Kbkb,
         Ending::Knkn,
+        Ending::Kqqk,
+        Ending::Kqrk,
+        Ending::Kqbk,
+        Ending::Kqnk,
+        Ending::Krrk,
+        Ending::Krbk,
+        Ending::Krnk,
     ];
 
     /// The strong side's pieces besides its king, in table order. The
@@ -95,6 +120,13 @@ impl Ending {
             Ending::Kbnk => &[Bishop, Knight],
             Ending::Kbkn | Ending::Kbkb => &[Bishop],
             Ending::Knkn => &[Knight],
+            Ending::Kqqk => &[Queen, Queen],
+            Ending::Kqrk => &[Queen, Rook],
+            Ending::Kqbk => &[Queen, Bishop],
+            Ending::Kqnk => &[Queen, Knight],
+            Ending::Krrk => &[Rook, Rook],
+            Ending::Krbk => &[Rook, Bishop],
+            Ending::Krnk => &[Rook, Knight],
         }
     }
 
@@ -102,7 +134,17 @@ impl Ending {
     pub const fn weak_pieces(self) -> &'static [PieceKind] {
         use PieceKind::*;
         match self {
-            Ending::Kqk | Ending::Krk | Ending::Kbbk | Ending::Kbnk => &[],
+            Ending::Kqk
+            | Ending::Krk
+            | Ending::Kbbk
+            | Ending::Kbnk
+            | Ending::Kqqk
+            | Ending::Kqrk
+            | Ending::Kqbk
+            | Ending::Kqnk
+            | Ending::Krrk
+            | Ending::Krbk
+            | Ending::Krnk => &[],
             Ending::Kqkr | Ending::Krkr => &[Rook],
             Ending::Krkb | Ending::Kqkb | Ending::Kbkb => &[Bishop],
             Ending::Krkn | Ending::Kqkn | Ending::Kbkn | Ending::Knkn => &[Knight],
@@ -136,6 +178,13 @@ impl Ending {
             Ending::Kbkn => "kbkn",
             Ending::Kbkb => "kbkb",
             Ending::Knkn => "knkn",
+            Ending::Kqqk => "kqqk",
+            Ending::Kqrk => "kqrk",
+            Ending::Kqbk => "kqbk",
+            Ending::Kqnk => "kqnk",
+            Ending::Krrk => "krrk",
+            Ending::Krbk => "krbk",
+            Ending::Krnk => "krnk",
         }
     }
 
@@ -183,6 +232,17 @@ impl Ending {
         ]
     }
 
+    /// The tables a capture leads into: where two pieces besides the
+    /// kings are left, either may be taken, and a queen or a rook left
+    /// alone against a bare king still mates (a minor piece alone, or no
+    /// piece, is a dead draw).
+    pub fn captures_into(self) -> impl Iterator<Item = Ending> {
+        let both = self.men_besides_kings() == 2;
+        (self.pieces().iter().chain(self.weak_pieces()))
+            .filter(move |_| both)
+            .filter_map(|&piece| Ending::with_lone(piece))
+    }
+
     /// The table a capture by a side with only `piece` left leads into
     /// (that side strong), or `None` if the ending left is a dead draw.
     pub(crate) const fn with_lone(piece: PieceKind) -> Option<Ending> {
@@ -210,7 +270,7 @@ pub enum Dtm {
 /// is a win for the side to move, an even number a loss.
 #[derive(PartialEq, Eq)]
 pub struct Table {
-    pieces: usize,
+    ending: Ending,
     strong_to_move: Vec<u8>,
     weak_to_move: Vec<u8>,
 }
@@ -252,14 +312,61 @@ impl Table {
     }
 
     /// Positions won, drawn and lost by the side to move, with the strong
-    /// side to move and then with the weak side to move. Illegal
-    /// placements count as draws.
+    /// side to move and then with the weak side to move, counted the way
+    /// published tablebase statistics count them: legal positions only
+    /// (the side not to move is not in check), and one position for each
+    /// class of positions that the board's eight symmetries turn into each
+    /// other. Two pieces of one kind count in both orders, as they do in
+    /// the table (a placement and its twin with the two swapped are two
+    /// placements) and in the figures `tests/published_counts.rs` compares
+    /// these with.
     pub fn counts(&self) -> [(usize, usize, usize); 2] {
-        self.halves().map(|half| {
-            let wins = half.iter().filter(|&&v| v > 0 && v % 2 == 0).count();
-            let losses = half.iter().filter(|&&v| v % 2 == 1).count();
-            (wins, half.len() - wins - losses, losses)
-        })
+        let ending = self.ending;
+        let pieces = ending.men_besides_kings();
+        let strong = ending.pieces();
+        let kinds: Vec<PieceKind> = strong.iter().chain(ending.weak_pieces()).copied().collect();
+        let mut counts = [(0, 0, 0); 2];
+        for i in 0..Table::half_len(ending) {
+            let squares = squares(pieces, i);
+            let men = &squares[..2 + pieces];
+            let mut occupied = BitBoard::EMPTY;
+            for &s in men {
+                occupied |= retrograde::square(s).bitboard();
+            }
+            let kings_apart = !movegen::attacks::king(retrograde::square(squares[0]))
+                .has(retrograde::square(squares[1]));
+            if occupied.len() as usize != men.len() || !kings_apart {
+                continue;
+            }
+            let canonical =
+                symmetry::images(&squares, pieces).all(|image| index(pieces, &image) >= i);
+            if !canonical {
+                continue;
+            }
+            // Whether a piece of `side` (0: strong) attacks the other king.
+            let gives_check = |side: usize| {
+                let king = retrograde::square(squares[1 - side]);
+                (kinds.iter().zip(&squares[2..]))
+                    .enumerate()
+                    .filter(|&(slot, _)| usize::from(slot >= strong.len()) == side)
+                    .any(|(_, (&kind, &from))| {
+                        retrograde::piece_attacks(kind, retrograde::square(from), occupied)
+                            .has(king)
+                    })
+            };
+            for (half, count) in counts.iter_mut().enumerate() {
+                // The side not to move may not stand in check.
+                if gives_check(half) {
+                    continue;
+                }
+                match self.value(half, &squares) {
+                    0 => count.1 += 1,
+                    v if v % 2 == 0 => count.0 += 1,
+                    _ => count.2 += 1,
+                }
+            }
+        }
+        counts
     }
 
     /// Looks up a position of this table's ending (`strong` names the
@@ -290,12 +397,12 @@ impl Table {
     /// placement `squares`, with the strong side to move (`half` 0) or the
     /// weak side (`half` 1).
     pub(crate) fn value(&self, half: usize, squares: &Squares) -> u8 {
-        self.halves()[half][index(self.pieces, squares)]
+        self.halves()[half][index(self.ending.men_besides_kings(), squares)]
     }
 
     /// Solves `ending` by retrograde analysis (see the `retrograde` and
-    /// `versus` modules). An ending of piece against piece needs the tables its
-    /// captures lead into: they are built (or loaded) first.
+    /// `versus` modules). An ending whose captures lead into K+Q or K+R
+    /// against K needs those tables: they are built (or loaded) first.
     pub fn build(ending: Ending) -> Table {
         let (strong_to_move, weak_to_move) = if ending.weak_pieces().is_empty() {
             retrograde::solve(ending)
@@ -321,7 +428,7 @@ impl Table {
         weak_to_move: Vec<u8>,
     ) -> Table {
         Table {
-            pieces: ending.men_besides_kings(),
+            ending,
             strong_to_move,
             weak_to_move,
         }
@@ -336,12 +443,15 @@ static BUILDING: [AtomicBool; Ending::ALL.len()] =
 /// The solved table of `ending`, in this thread if no one has it yet:
 /// loaded from the cache directory ([`cache::dir`]) if a valid file is
 /// there, else built and saved there (a cache that cannot be written only
-/// costs the next process a build). A build in the calling thread never
-/// pauses for a search (see [`searching`]), but if a background build of
-/// the same table is under way this waits for it, paused or not: never
-/// call it while holding a [`SearchGuard`].
+/// costs the next process a build). The tables its captures lead into
+/// ([`Ending::captures_into`]) are made ready too, as a build needs them
+/// anyway: a table loaded from its file answers its captures at once. A
+/// build in the calling thread never pauses for a search (see
+/// [`searching`]), but if a background build of the same table is under
+/// way this waits for it, paused or not: never call it while holding a
+/// [`SearchGuard`].
 pub fn build_now(ending: Ending) -> &'static Table {
-    TABLES[ending.slot()].get_or_init(|| {
+    let table = TABLES[ending.slot()].get_or_init(|| {
         let Some(path) = cache::dir().map(|dir| cache::file(&dir, ending)) else {
             return Table::build(ending);
         };
@@ -350,12 +460,17 @@ pub fn build_now(ending: Ending) -> &'static Table {
             let _ = cache::save(&table, ending, &path);
             table
         })
-    })
+    });
+    for next in ending.captures_into() {
+        build_now(next);
+    }
+    table
 }
 
 /// The table of `ending` if it is ready or its cache file loads (in this
 /// thread, in milliseconds); never builds. A program can call it for every
 /// ending before play, so that cached tables are there from the first search.
+/// The cached tables its captures lead into are loaded with it.
 pub fn load_cached(ending: Ending) -> Option<&'static Table> {
     let slot = ending.slot();
     if TABLES[slot].get().is_none() {
@@ -364,6 +479,9 @@ pub fn load_cached(ending: Ending) -> Option<&'static Table> {
             // A table built meanwhile by another thread is the same.
             let _ = TABLES[slot].set(table);
         }
+    }
+    for next in ending.captures_into() {
+        load_cached(next);
     }
     TABLES[slot].get()
 }

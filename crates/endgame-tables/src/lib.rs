@@ -4,13 +4,14 @@
 //! cannot see to the end of, solved in memory by retrograde analysis: no
 //! file to download, nothing but [`movegen`] underneath.
 //!
-//! - [`dtm`]: distance to mate for king and queen, king and rook, king and
-//!   two bishops, and king, bishop and knight against a bare king, and for
-//!   every pawnless ending of one piece against one (K+Q against K+R, ...),
-//!   won by either side. A table is
-//!   built in a background thread the first time [`dtm::probe`] meets its
-//!   ending (paused while a search holds a [`dtm::searching`] guard), or in
-//!   the calling thread with [`dtm::build_now`].
+//! - [`dtm`]: distance to mate for king and queen or king and rook against
+//!   a bare king, for a king and any two pieces against a bare king (K+Q+Q,
+//!   K+Q+R, K+Q+B, K+Q+N, K+R+R, K+R+B, K+R+N, K+B+B, K+B+N), and for every
+//!   pawnless ending of one piece against one (K+Q against K+R, ...), won
+//!   by either side. A table is built in a background thread the first
+//!   time [`dtm::probe`] meets its ending (paused while a search holds a
+//!   [`dtm::searching`] guard), or in the calling thread with
+//!   [`dtm::build_now`].
 //! - [`cache`]: solved DTM tables kept in files (by default under
 //!   `~/.cache/matewise`), which later processes load in milliseconds.
 //! - [`kpk`]: which king-and-pawn against king positions win, a 24 KiB
@@ -22,6 +23,7 @@
 //! use movegen::Board;
 //!
 //! // White to move mates in 8 moves: 15 plies.
+//! # matewise_endgame_tables::cache::set_dir(None);
 //! dtm::build_now(Ending::Kqk);
 //! let queen = Board::from_fen("8/K7/8/8/Q7/6k1/8/8 w - - 0 1").unwrap();
 //! assert_eq!(dtm::probe(&queen), Some(Dtm::MateIn(15)));

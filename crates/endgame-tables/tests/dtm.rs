@@ -8,11 +8,12 @@ use matewise_endgame_tables::dtm::{self, Dtm, Ending};
 use movegen::Board;
 
 mod common;
-use common::{backed_up, board, random_positions};
+use common::{backed_up, board, private_cache, random_positions};
 
 /// Published maxima of the four endings, in moves.
 #[test]
 fn longest_mates_are_the_published_ones() {
+    private_cache();
     for (ending, moves) in [
         (Ending::Kqk, 10),
         (Ending::Krk, 16),
@@ -69,26 +70,31 @@ fn check_every_position(ending: Ending, men: &str) {
 
 #[test]
 fn kqk_agrees_with_the_moves_everywhere() {
+    private_cache();
     check_every_position(Ending::Kqk, "KQk");
 }
 
 #[test]
 fn krk_agrees_with_the_moves_everywhere() {
+    private_cache();
     check_every_position(Ending::Krk, "KRk");
 }
 
 #[test]
 fn kbnk_agrees_with_the_moves() {
+    private_cache();
     check_sample(Ending::Kbnk, "KBNk", 3_000, 10);
 }
 
 #[test]
 fn kbbk_agrees_with_the_moves_and_black_pieces_probe_alike() {
+    private_cache();
     check_sample(Ending::Kbbk, "kbbK", 3_000, 10);
 }
 
 #[test]
 fn same_coloured_bishops_never_mate() {
+    private_cache();
     dtm::build_now(Ending::Kbbk);
     let light = Board::from_fen("8/8/8/3k4/8/8/2B5/KB6 w - - 0 1").unwrap();
     assert_eq!(dtm::probe(&light), Some(Dtm::Draw));
@@ -98,6 +104,7 @@ fn same_coloured_bishops_never_mate() {
 
 #[test]
 fn piece_against_piece_agrees_with_the_moves() {
+    private_cache();
     for (ending, men, min_wins_percent) in [
         (Ending::Kqkr, "KQkr", 30),
         (Ending::Kqkr, "kqKR", 30),
@@ -114,6 +121,7 @@ fn piece_against_piece_agrees_with_the_moves() {
 
 #[test]
 fn minor_against_minor_mates_only_with_help() {
+    private_cache();
     for (ending, men) in [
         (Ending::Kbkn, "KBkn"),
         (Ending::Kbkb, "KBkb"),

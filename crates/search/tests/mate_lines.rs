@@ -60,6 +60,14 @@ fn check_mate_lines(fen: &str, limits: Limits, options: SearchOptions) -> Score 
     lines.last().expect("a line").score
 }
 
+/// Keeps the tables these tests build in a directory of the build's own,
+/// never in the user's cache directory (the endgame-tables tests use the
+/// same one, so either crate's tests load what the other built).
+fn private_cache() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
+}
+
 fn at_depth(depth: u32) -> Limits {
     Limits {
         depth: Some(depth),
@@ -76,7 +84,14 @@ fn at_nodes(nodes: u64) -> Limits {
 
 #[test]
 fn lines_cut_by_a_table_or_the_hash_run_to_the_mate() {
-    for ending in [Ending::Kqk, Ending::Krk, Ending::Kbbk] {
+    private_cache();
+    for ending in [
+        Ending::Kqk,
+        Ending::Krk,
+        Ending::Kbbk,
+        Ending::Kqrk,
+        Ending::Krbk,
+    ] {
         dtm::build_now(ending);
     }
     // Their lines once stopped at `h7h6 g7g8q`, `g8h8` and `h5h4`.
@@ -88,6 +103,12 @@ fn lines_cut_by_a_table_or_the_hash_run_to_the_mate() {
         ("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 8),
         ("8/K7/8/8/4Q3/6k1/8/8 b - - 1 1", -7),
         ("8/7K/8/8/8/8/R7/7k w - - 0 1", 8),
+        // Two pieces against a bare king, whose captures lead into KRK or
+        // a dead draw: K+Q+R and K+R+B, from both sides.
+        ("8/8/8/3k4/8/8/8/KQR5 w - - 0 1", 5),
+        ("8/8/8/8/3k4/8/2K5/1QR5 b - - 0 1", -5),
+        ("8/8/8/4k3/8/8/8/KRB5 w - - 0 1", 12),
+        ("8/8/8/B7/8/3R1k2/8/K7 b - - 0 1", -12),
     ] {
         for limits in [at_depth(10), at_nodes(100_000)] {
             let score = check_mate_lines(fen, limits, SearchOptions::default());
@@ -130,6 +151,7 @@ fn searched_mates_are_shown_to_the_end_from_both_sides() {
 
 #[test]
 fn lines_that_capture_into_a_table_run_to_the_mate() {
+    private_cache();
     dtm::build_now(Ending::Kqk);
     dtm::build_now(Ending::Krk);
     // Each line once stopped short at a table position or a hash cut

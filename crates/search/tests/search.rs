@@ -371,14 +371,20 @@ fn nodes_to_first_mate(fen: &str, options: SearchOptions) -> u64 {
 #[test]
 fn the_glance_sees_mates_past_the_horizon() {
     // The rook ladder: the leaves recognise the back-rank mate a move
-    // early, so the mate in two is proven a whole iteration sooner.
+    // early, so the mate in two is proven a whole iteration sooner. K+R+R
+    // against K has a table, which would decide the root at once either
+    // way: the search goes without the tables here.
     let fen = "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1";
-    let on = nodes_to_first_mate(fen, SearchOptions::default());
+    let without_tables = SearchOptions {
+        endgame_tables: false,
+        ..SearchOptions::default()
+    };
+    let on = nodes_to_first_mate(fen, without_tables.clone());
     let off = nodes_to_first_mate(
         fen,
         SearchOptions {
             mate_at_a_glance: false,
-            ..SearchOptions::default()
+            ..without_tables
         },
     );
     assert!(10 * on < off, "glance on {on} nodes, off {off}");
@@ -467,10 +473,18 @@ fn tries_quiet_checks_after_late_move_pruning() {
     }
 }
 
+/// Keeps the tables these tests build in a directory of the build's own,
+/// never in the user's cache directory.
+fn private_cache() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
+}
+
 #[test]
 fn a_basic_mate_is_looked_up_exactly() {
     // KQ vs K, mate in 8: past the reach of a 200,000-node search before the
     // tables; with KQK solved every child of the root scores exactly.
+    private_cache();
     endgame_tables::dtm::build_now(endgame_tables::dtm::Ending::Kqk);
     let (board, result) = to_nodes("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 1_000);
     assert_eq!(result.score, Score::Mate(8));
@@ -498,6 +512,7 @@ fn a_basic_mate_is_looked_up_exactly() {
 #[test]
 fn queen_against_rook_is_looked_up_exactly_for_either_side() {
     use endgame_tables::dtm::{self, Dtm, Ending};
+    private_cache();
     dtm::build_now(Ending::Kqkr);
     for (fen, expected) in [
         // The queen mates in 9.
@@ -524,6 +539,7 @@ fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
     // this budget the search stops inside an iteration after finding
     // 1...Bxe1's mate in 4 but before 1...gxh2 was searched again: the score
     // left is a lower bound on Black's position, not "mated in 4".
+    private_cache();
     for ending in endgame_tables::dtm::Ending::ALL {
         endgame_tables::dtm::build_now(ending);
     }

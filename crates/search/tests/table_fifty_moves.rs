@@ -6,6 +6,14 @@ use endgame_tables::dtm::{self, Ending};
 use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
 use movegen::{Board, KeyHistory};
 
+/// Keeps the tables these tests build in a directory of the build's own,
+/// never in the user's cache directory (the endgame-tables tests use the
+/// same one, so either crate's tests load what the other built).
+fn private_cache() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
+}
+
 /// The result and the deepest iteration reported for `fen` at 100,000 nodes.
 fn search(fen: &str) -> (Score, u32) {
     let board = Board::from_fen(fen).unwrap();
@@ -27,6 +35,7 @@ fn search(fen: &str) -> (Score, u32) {
 
 #[test]
 fn a_table_mate_beyond_the_fifty_move_count_is_a_draw() {
+    private_cache();
     dtm::build_now(Ending::Kqk);
     // White mates in 8 (15 plies) at best: with the clock at 85 the mating
     // move is the hundredth ply and counts; one ply later the game is drawn
@@ -45,6 +54,7 @@ fn a_table_mate_beyond_the_fifty_move_count_is_a_draw() {
 
 #[test]
 fn the_count_holds_below_a_root_outside_the_tables() {
+    private_cache();
     dtm::build_now(Ending::Krk);
     // Castling rights keep the root out of the KRK table; every move gives
     // them up without resetting the count, and no rook mate fits in the 9
@@ -56,6 +66,7 @@ fn the_count_holds_below_a_root_outside_the_tables() {
 
 #[test]
 fn a_root_decided_by_the_tables_is_not_deepened() {
+    private_cache();
     dtm::build_now(Ending::Kqk);
     // Every move reaches a table position: a second iteration confirms
     // that and the search ends, instead of reporting 120 plies searched.

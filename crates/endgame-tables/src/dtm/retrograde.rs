@@ -1,8 +1,15 @@
-//! The solver: retrograde analysis from the mates. Strong-side moves taken
-//! back from a lost position mark wins, and a weak-side position is lost
-//! once every one of its moves has been taken back from a win. The weak
-//! king's captures leave the table for a drawn ending, so they never count
-//! down.
+//! The solver for a king and pieces against a bare king: retrograde
+//! analysis from the mates. Strong-side moves taken back from a lost
+//! position mark wins, and a weak-side position is lost once every one of
+//! its moves has been taken back from a win.
+//!
+//! The weak king's captures leave the table. With two pieces, taking one
+//! leaves the other against a bare king: a queen or a rook still wins, in
+//! the smaller table's distance (solved or loaded first), so such a capture
+//! only decides when the position is lost, never whether; a minor piece
+//! alone is a dead draw, so a capture into it is an escape that never
+//! counts down (all of K+B+B's and K+B+N's captures, and every capture of
+//! a lone piece).
 //!
 //! One pass over every placement first counts the weak king's moves and
 //! notes where it stands in check (a placement illegal with the strong side
@@ -10,7 +17,7 @@
 //! only the squares a man may have come from.
 
 use super::gate::{CHUNK, checkpoint};
-use super::{Ending, Squares, index, squares};
+use super::{Ending, Squares, Table, build_now, index, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
 /// Plies to mate plus one for each placement (0: a draw, or illegal),
@@ -18,11 +25,23 @@ use movegen::{BitBoard, PieceKind, Square, attacks};
 pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
     let kinds = ending.pieces();
     let pieces = kinds.len();
+    // captures_into[i]: the table the capture of piece i leads into, the
+    // other piece against a bare king (`None`: a dead draw).
+    let captures_into: [Option<&Table>; 2] = match kinds {
+        &[first, second] => [
+            Ending::with_lone(second).map(build_now),
+            Ending::with_lone(first).map(build_now),
+        ],
+        _ => [None, None],
+    };
     let size = 1usize << (6 * (2 + pieces));
     let mut strong_to_move = vec![0u8; size];
     let mut weak_to_move = vec![0u8; size];
     let mut escapes = vec![0u8; size];
     let mut checked = BitSet::new(size);
+    // seeds[p]: weak-side positions lost in p plies that only their
+    // captures keep from being lost sooner, held back until ply p.
+    let mut seeds: Vec<Vec<u32>> = vec![Vec::new(); 256];
     let mut lost: Vec<u32> = Vec::new();
     for (index, escape) in escapes.iter_mut().enumerate() {
         if index % CHUNK == 0 {
@@ -31,22 +50,25 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         let Some(position) = Position::new(&squares(pieces, index), kinds) else {
             continue;
         };
-        let (moves, in_check) = position.weak_king_moves();
-        if in_check {
+        let moves = position.weak_king_moves(&captures_into);
+        if moves.in_check {
             checked.insert(index);
         }
-        if moves == 0 {
-            if in_check {
+        *escape = moves.escapes;
+        if moves.escapes == 0 {
+            if let Some(plies) = moves.longest_loss {
+                weak_to_move[index] = plies + 1;
+                seeds[usize::from(plies)].push(index as u32);
+            } else if moves.in_check {
                 weak_to_move[index] = 1;
                 lost.push(index as u32);
             }
-        } else {
-            *escape = moves;
         }
     }
     let mut plies = 0u8;
     let mut won = Vec::new();
-    while !lost.is_empty() {
+    while !lost.is_empty() || seeds[usize::from(plies)..].iter().any(|s| !s.is_empty()) {
+        lost.append(&mut seeds[usize::from(plies)]);
         won.clear();
         for (n, &lost_index) in lost.iter().enumerate() {
             if n % CHUNK == 0 {
@@ -75,8 +97,19 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
                 if weak_to_move[i] == 0 && escapes[i] > 0 {
                     escapes[i] -= 1;
                     if escapes[i] == 0 {
-                        weak_to_move[i] = plies + 3;
-                        lost.push(i as u32);
+                        // Lost: as late as its longest line, a capture's included.
+                        let before = Position::new(&before, kinds).expect("a legal placement");
+                        let by_capture = before.weak_king_moves(&captures_into).longest_loss;
+                        match by_capture.filter(|&capture| capture > plies + 2) {
+                            Some(capture) => {
+                                weak_to_move[i] = capture + 1;
+                                seeds[usize::from(capture)].push(i as u32);
+                            }
+                            None => {
+                                weak_to_move[i] = plies + 3;
+                                lost.push(i as u32);
+                            }
+                        }
                     }
                 }
             });
@@ -84,6 +117,16 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         plies += 2;
     }
     (strong_to_move, weak_to_move)
+}
+
+/// What the weak king's moves from a placement lead to.
+struct WeakMoves {
+    /// Moves that do not lose (yet): quiet moves, and captures into a draw.
+    escapes: u8,
+    /// Plies to being mated after the slowest losing capture.
+    longest_loss: Option<u8>,
+    /// The weak king stands in check.
+    in_check: bool,
 }
 
 /// One bit per placement.
@@ -150,8 +193,10 @@ impl<'a> Position<'a> {
     /// through the weak king's square (so that it cannot step back along a
     /// checking line): a piece never attacks its own square, nor does
     /// taking it open a line onto that square, so the same attacks judge
-    /// the captures too.
-    fn weak_king_moves(&self) -> (u8, bool) {
+    /// the captures too. The capture of piece `i` leads into
+    /// `captures_into[i]` (`None`: a dead draw), with the strong side to
+    /// move.
+    fn weak_king_moves(&self, captures_into: &[Option<&Table>; 2]) -> WeakMoves {
         let king = square(self.squares[1]);
         let occupied = self.occupied - king.bitboard();
         let mut attacked = attacks::king(square(self.squares[0]));
@@ -160,8 +205,32 @@ impl<'a> Position<'a> {
         }
         // The strong king is never next to the weak one, so every square
         // the weak king reaches is empty or holds a piece it may take.
-        let moves = (attacks::king(king) - attacked).len() as u8;
-        (moves, attacked.has(king))
+        let targets = attacks::king(king) - attacked;
+        let mut moves = WeakMoves {
+            escapes: targets.len() as u8,
+            longest_loss: None,
+            in_check: attacked.has(king),
+        };
+        // Only two pieces have a table to capture into.
+        for (i, table) in captures_into.iter().enumerate() {
+            let Some(table) = table else {
+                continue;
+            };
+            let taken = self.squares[2 + i];
+            if !targets.has(square(taken)) {
+                continue;
+            }
+            let after = [self.squares[0], taken, self.squares[3 - i], 0];
+            // The strong side to move wins in `value - 1` plies, so the
+            // capture loses in `value` (0: a draw, an escape like a quiet move).
+            let value = table.value(0, &after);
+            debug_assert!(value % 2 == 0, "the bare king never wins");
+            if value > 0 {
+                moves.escapes -= 1;
+                moves.longest_loss = Some(moves.longest_loss.map_or(value, |l| l.max(value)));
+            }
+        }
+        moves
     }
 
     /// Placements, strong side to move, from which a strong move reaches

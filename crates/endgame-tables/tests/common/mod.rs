@@ -3,8 +3,21 @@
 // Each test file uses only some of them.
 #![allow(dead_code)]
 
+use matewise_endgame_tables::cache;
 use matewise_endgame_tables::dtm::{self, Dtm};
 use movegen::{Board, MoveList};
+use std::path::PathBuf;
+
+/// Keeps the tables this process builds in a directory of the build's own
+/// (`target/tmp/endgame-tables`), never in the user's cache directory:
+/// later runs load them from there. Every test that builds a table calls it
+/// first (the cache directory is the process's, so they all name the same).
+pub fn private_cache() {
+    let base = option_env!("CARGO_TARGET_TMPDIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(std::env::temp_dir);
+    cache::set_dir(Some(base.join("endgame-tables")));
+}
 
 /// A position from `men` (FEN letters) on `squares`, or `None` if illegal.
 pub fn board(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
@@ -71,4 +84,78 @@ pub fn backed_up(board: &Board) -> Dtm {
         (None, false, Some(p)) => Dtm::MatedIn(p),
         (None, false, None) => unreachable!("moves exist"),
     }
+}
+
+fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
+    let mut moves = MoveList::new();
+    board.generate_moves(&mut moves);
+    moves.into_iter().map(move |mv| {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        child
+    })
+}
+
+/// Whether the side to move can force mate within `plies` plies, by a
+/// brute-force search over the legal moves (no table).
+pub fn mates_within(board: &Board, plies: u32) -> bool {
+    plies > 0 && children(board).any(|child| mated_within(&child, plies - 1))
+}
+
+/// Whether the side to move is mated, or can be forced into mate, within
+/// `plies` plies.
+pub fn mated_within(board: &Board, plies: u32) -> bool {
+    let mut moves = MoveList::new();
+    board.generate_moves(&mut moves);
+    if moves.is_empty() {
+        return board.in_check();
+    }
+    plies > 0 && children(board).all(|child| mates_within(&child, plies - 1))
+}
+
+/// The table's value of `board` against the brute-force search, for mates
+/// within `horizon` plies; a longer mate or a draw must have no mate
+/// within the horizon for either side.
+pub fn agrees_with_search(board: &Board, value: Dtm, horizon: u32) -> bool {
+    match value {
+        Dtm::MateIn(p) if p <= horizon => {
+            mates_within(board, p) && (p < 2 || !mates_within(board, p - 2))
+        }
+        Dtm::MatedIn(p) if p <= horizon => {
+            mated_within(board, p) && (p < 2 || !mated_within(board, p - 2))
+        }
+        _ => !mates_within(board, horizon) && !mated_within(board, horizon),
+    }
+}
+
+/// Checks `count` short wins, short losses, longer mates and draws each
+/// of the positions of `men` (whose table is built), drawn at random,
+/// against the brute-force search up to `horizon` plies. Kinds that never
+/// occur (no draws in K+Q+R against K with the strong side to move, say)
+/// are skipped after a million positions.
+pub fn check_against_search(men: &str, count: usize, horizon: u32) -> [usize; 4] {
+    // Short wins, short losses, longer mates, draws.
+    let mut checked = [0; 4];
+    for position in random_positions(men, 43).take(1_000_000) {
+        let value = dtm::probe(&position).expect("a tabled position");
+        let kind = match value {
+            Dtm::MateIn(p) if p <= horizon => 0,
+            Dtm::MatedIn(p) if p <= horizon => 1,
+            Dtm::Draw => 3,
+            _ => 2,
+        };
+        if checked[kind] == count {
+            continue;
+        }
+        checked[kind] += 1;
+        assert!(
+            agrees_with_search(&position, value, horizon),
+            "{men} {} {value:?}",
+            position.to_fen()
+        );
+        if checked.iter().all(|&n| n == count) {
+            break;
+        }
+    }
+    checked
 }

@@ -1,0 +1,90 @@
+//! Every table's wins, draws and losses by side to move against published
+//! figures, taken from the statistics Ronald de Man's Syzygy generator
+//! printed for the 3-4-5-man tables, as published by syzygy-tables.info:
+//! <https://github.com/niklasf/syzygy-tables.info/blob/811d4f91084147da0c3d11772e92487831a60754/stats/standard/standard-stats.txt>
+//! (section `KQvKR` and so on, "White to move" and "Black to move", the
+//! first-named side being White).
+//!
+//! Those figures count legal positions (the side not to move is not in
+//! check), one for each class of positions the board's eight reflections
+//! and rotations turn into each other, two pieces of one kind as two men
+//! (a placement and its twin with them swapped count apart, as in the
+//! table); [`Table::counts`] counts the same way. Syzygy's wins and losses
+//! are those within the fifty-move rule plus the "cursed" ones beyond it;
+//! none of these endings has any, so its wins are the table's mates.
+//!
+//! [`Table::counts`]: matewise_endgame_tables::dtm::Table::counts
+
+use matewise_endgame_tables::dtm::{self, Ending};
+
+mod common;
+use common::private_cache;
+
+/// Won, drawn and lost positions with the first-named side to move, then
+/// with the other side to move, as published.
+type Counts = [(usize, usize, usize); 2];
+
+const PUBLISHED: [(Ending, Counts); 21] = [
+    (Ending::Kqk, [(18_081, 0, 0), (0, 2_896, 25_160)]),
+    (Ending::Krk, [(21_959, 0, 0), (0, 2_796, 25_260)]),
+    (
+        Ending::Kbbk,
+        [(625_902, 644_640, 0), (0, 1_004_378, 703_510)],
+    ),
+    (
+        Ending::Kbnk,
+        [(1_352_913, 6_665, 0), (0, 309_147, 1_398_741)],
+    ),
+    (
+        Ending::Kqkr,
+        [(1_108_111, 8_963, 2_142), (386_313, 78_518, 883_075)],
+    ),
+    (
+        Ending::Krkb,
+        [(473_447, 874_459, 0), (0, 1_431_462, 47_736)],
+    ),
+    (
+        Ending::Krkn,
+        [(651_492, 696_413, 1), (4, 1_396_546, 170_672)],
+    ),
+    (
+        Ending::Kqkb,
+        [(1_115_754, 3_462, 0), (0, 342_019, 1_137_179)],
+    ),
+    (
+        Ending::Kqkn,
+        [(1_111_906, 7_310, 0), (0, 305_896, 1_261_326)],
+    ),
+    (
+        Ending::Kqkq,
+        [(467_214, 646_911, 5_091), (467_214, 646_911, 5_091)],
+    ),
+    (
+        Ending::Krkr,
+        [(392_459, 946_389, 9_058), (392_459, 946_389, 9_058)],
+    ),
+    (Ending::Kbkn, [(2, 1_479_195, 1), (5, 1_567_216, 1)]),
+    (Ending::Kbkb, [(52, 1_479_132, 14), (52, 1_479_132, 14)]),
+    (Ending::Knkn, [(5, 1_567_216, 1), (5, 1_567_216, 1)]),
+    (Ending::Kqqk, [(707_175, 0, 0), (0, 35_294, 1_672_594)]),
+    (Ending::Kqrk, [(864_052, 0, 0), (0, 17_684, 1_690_204)]),
+    (Ending::Kqbk, [(962_339, 0, 0), (0, 160_147, 1_547_741)]),
+    (Ending::Kqnk, [(1_030_802, 0, 0), (0, 164_666, 1_543_222)]),
+    (Ending::Krrk, [(1_040_963, 0, 0), (0, 4_900, 1_702_988)]),
+    (Ending::Krbk, [(1_170_995, 0, 0), (0, 150_238, 1_557_650)]),
+    (Ending::Krnk, [(1_238_446, 0, 0), (0, 156_789, 1_551_099)]),
+];
+
+#[test]
+fn every_table_counts_as_published() {
+    private_cache();
+    assert_eq!(PUBLISHED.len(), Ending::ALL.len());
+    let mut wrong = Vec::new();
+    for (ending, published) in PUBLISHED {
+        let counts = dtm::build_now(ending).counts();
+        if counts != published {
+            wrong.push(format!("{ending:?}: {counts:?}, published {published:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
