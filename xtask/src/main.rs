@@ -10,6 +10,7 @@ mod mate_check;
 mod mate_suite;
 mod mates;
 mod mdp;
+mod parallel;
 mod paths;
 mod perft;
 mod progress;

@@ -16,13 +16,11 @@
 //! one-ply-on twin, where the side to move is the one being mated.
 
 use crate::mate_suite::{Problem, judge_mate, read_problems};
-use crate::progress;
+use crate::parallel;
 use crate::uci_engine::UciEngine;
 use movegen::{Board, KeyHistory, MoveList};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long `go mate N` may search one position before it counts as not found.
@@ -294,43 +292,15 @@ pub(crate) fn run_check(run: &CheckRun) -> Result<(), String> {
         run.program,
         run.processes.max(1)
     );
-    let results: Mutex<Vec<Option<Checked>>> = Mutex::new((0..total).map(|_| None).collect());
-    let next = AtomicUsize::new(0);
-    let first_error = Mutex::new(None);
-    let bar = progress::bar(total as u64, "{human_pos}/{human_len} positions");
-    std::thread::scope(|scope| {
-        for _ in 0..run.processes.max(1) {
-            scope.spawn(|| {
-                let work = || -> Result<(), String> {
-                    let mut engine = UciEngine::start(&run.program, &run.options)?;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= total {
-                            return Ok(());
-                        }
-                        let checked = search_one(&mut engine, run, &problems[i])
-                            .map_err(|e| format!("{}: {e}", problems[i].line))?;
-                        results.lock().expect("results lock")[i] = Some(checked);
-                        bar.inc(1);
-                    }
-                };
-                if let Err(e) = work() {
-                    next.store(total, Ordering::Relaxed);
-                    first_error.lock().expect("error lock").get_or_insert(e);
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = first_error.into_inner().expect("error lock") {
-        return Err(e);
-    }
-    let results: Vec<Checked> = results
-        .into_inner()
-        .expect("results lock")
-        .into_iter()
-        .map(|c| c.expect("every position was checked"))
-        .collect();
+    let results = parallel::solve_all(
+        &problems,
+        run.processes,
+        || UciEngine::start(&run.program, &run.options),
+        |engine, problem| {
+            search_one(engine, run, problem).map_err(|e| format!("{}: {e}", problem.line))
+        },
+        |_| None,
+    )?;
     report(run, &problems, &results, started.elapsed())
 }
 
@@ -399,32 +369,14 @@ pub(crate) fn write_twin(
 ) -> Result<(), String> {
     let problems = read_problems(path, sample)?;
     let total = problems.len();
-    let twins: Mutex<Vec<Option<String>>> = Mutex::new(vec![None; total]);
-    let next = AtomicUsize::new(0);
-    let bar = progress::bar(total as u64, "{human_pos}/{human_len} positions");
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut searcher = Searcher::new(16, 1);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        return;
-                    }
-                    let twin = twin_of(&mut searcher, &problems[i], nodes);
-                    twins.lock().expect("twins lock")[i] = twin;
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let lines: Vec<String> = twins
-        .into_inner()
-        .expect("twins lock")
-        .into_iter()
-        .flatten()
-        .collect();
+    let twins = parallel::solve_all(
+        &problems,
+        threads,
+        || Ok(Searcher::new(16, 1)),
+        |searcher, problem| Ok(twin_of(searcher, problem, nodes)),
+        |_| None,
+    )?;
+    let lines: Vec<String> = twins.into_iter().flatten().collect();
     let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
     std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
     println!(

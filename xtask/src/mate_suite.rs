@@ -1,21 +1,21 @@
 //! `cargo xtask mates --suite FILE`: how many of a suite's mates the search
-//! proves within a node budget, matetrack-style.
+//! proves within a node budget (or, with `--movetime`, a time), matetrack-style.
 //!
 //! Each line is `FEN bm #N;` (N > 0: the side to move mates in N; N < 0: it
 //! is mated in -N). Every position is searched in-process, single-threaded,
 //! with a fresh hash and fresh histories, so the counts depend only on the
-//! binary and the node budget, never on `--threads` or the machine's load.
+//! binary and the node budget, never on `--threads` or the machine's load
+//! (a `--movetime` count does depend on the machine).
 //!
 //! With `--engine PROGRAM` another UCI engine searches instead (`ucinewgame`
-//! and `go nodes N` per position, one process per thread), judged the same
-//! way on the same seeded sample.
+//! and `go nodes N` or `go movetime MS` per position, one process per
+//! thread), judged the same way on the same seeded sample.
 
-use crate::progress;
+use crate::parallel;
 use crate::uci_engine::UciEngine;
 use movegen::{Board, KeyHistory, SplitMix64};
 use search::{Bound, Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -61,6 +61,8 @@ pub(crate) fn judge_mate(best_mate: i32, reported: Option<i32>) -> Verdict {
 pub(crate) struct SuiteRun {
     pub(crate) path: String,
     pub(crate) nodes: u64,
+    /// A time per position instead of the node budget.
+    pub(crate) move_time: Option<Duration>,
     pub(crate) threads: usize,
     pub(crate) hash_mb: usize,
     pub(crate) missed: Option<String>,
@@ -158,9 +160,15 @@ fn sample(problems: Vec<Problem>, count: usize, seed: u64) -> Vec<Problem> {
 
 fn solve(problem: &Problem, run: &SuiteRun) -> Outcome {
     let mut searcher = Searcher::new(run.hash_mb, 1);
-    let limits = Limits {
-        nodes: Some(run.nodes),
-        ..Limits::default()
+    let limits = match run.move_time {
+        Some(time) => Limits {
+            move_time: Some(time),
+            ..Limits::default()
+        },
+        None => Limits {
+            nodes: Some(run.nodes),
+            ..Limits::default()
+        },
     };
     let result = searcher.search(
         &problem.board,
@@ -216,7 +224,11 @@ impl Solver {
         match self {
             Solver::InProcess => Ok(solve(problem, run)),
             Solver::External(engine) => {
-                let end = engine.search(&problem.board.to_fen(), run.nodes)?;
+                let go = match run.move_time {
+                    Some(time) => format!("go movetime {}", time.as_millis()),
+                    None => format!("go nodes {}", run.nodes),
+                };
+                let end = engine.search(&problem.board.to_fen(), &go)?;
                 Ok(Outcome {
                     mate: end.mate,
                     nodes: end.nodes,
@@ -251,48 +263,32 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     }
     let total = problems.len();
     eprintln!(
-        "searching {total} positions, {} nodes each, on {} thread(s)",
-        run.nodes,
+        "searching {total} positions, {} each, on {} thread(s)",
+        budget(run),
         run.threads.max(1)
     );
-    let outcomes = Mutex::new(vec![Outcome::default(); total]);
-    let next = AtomicUsize::new(0);
     let found_so_far = AtomicUsize::new(0);
-    let first_error = Mutex::new(None);
-    let bar = progress::bar(total as u64, "{human_pos}/{human_len} positions");
-    std::thread::scope(|scope| {
-        for _ in 0..run.threads.max(1) {
-            scope.spawn(|| {
-                let work = || -> Result<(), String> {
-                    let mut solver = Solver::start(run)?;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= total {
-                            return Ok(());
-                        }
-                        let outcome = solver.solve(&problems[i], run)?;
-                        let found = found_so_far
-                            .fetch_add(usize::from(outcome.mate.is_some()), Ordering::Relaxed)
-                            + usize::from(outcome.mate.is_some());
-                        outcomes.lock().expect("outcomes lock")[i] = outcome;
-                        bar.set_message(format!("mates {found}"));
-                        bar.inc(1);
-                    }
-                };
-                if let Err(e) = work() {
-                    // The other threads stop at their next position.
-                    next.store(total, Ordering::Relaxed);
-                    first_error.lock().expect("error lock").get_or_insert(e);
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    if let Some(e) = first_error.into_inner().expect("error lock") {
-        return Err(e);
-    }
-    let outcomes = outcomes.into_inner().expect("outcomes lock");
+    let outcomes = parallel::solve_all(
+        &problems,
+        run.threads,
+        || Solver::start(run),
+        |solver, problem| solver.solve(problem, run),
+        |outcome| {
+            let found = found_so_far
+                .fetch_add(usize::from(outcome.mate.is_some()), Ordering::Relaxed)
+                + usize::from(outcome.mate.is_some());
+            Some(format!("mates {found}"))
+        },
+    )?;
     report(run, &problems, &outcomes, started.elapsed())
+}
+
+/// What each position gets, in words.
+fn budget(run: &SuiteRun) -> String {
+    match run.move_time {
+        Some(time) => format!("{} ms", time.as_millis()),
+        None => format!("{} nodes", run.nodes),
+    }
 }
 
 fn report(
@@ -336,9 +332,9 @@ fn report(
         ),
     };
     println!(
-        "{} positions, {} nodes each, {searcher}",
+        "{} positions, {} each, {searcher}",
         problems.len(),
-        run.nodes,
+        budget(run)
     );
     println!(
         "mates reported {} ({:.1}%), at the best distance {}, wrong {}, missed {}",

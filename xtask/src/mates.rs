@@ -65,6 +65,9 @@ pub(crate) struct Args {
     /// Node budget per position.
     #[arg(long, value_name = "N", default_value_t = 100_000, requires = "suite")]
     nodes: u64,
+    /// Search each position for this many milliseconds instead of --nodes.
+    #[arg(long, value_name = "MS", requires = "suite", conflicts_with_all = ["check", "write_twin"])]
+    movetime: Option<u64>,
     /// Positions searched at once (the counts do not depend on it).
     #[arg(long, value_name = "T", default_value_t = 1, requires = "suite")]
     threads: usize,
@@ -151,6 +154,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         let run = SuiteRun {
             path: path.clone(),
             nodes: args.nodes,
+            move_time: args.movetime.map(Duration::from_millis),
             threads: args.threads,
             hash_mb: args.hash,
             missed: args.missed.clone(),

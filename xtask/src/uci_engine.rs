@@ -144,15 +144,11 @@ impl UciEngine {
         }
     }
 
-    /// A fresh game (`ucinewgame`, `isready`), then `go nodes N` on `fen`.
-    pub(crate) fn search(&mut self, fen: &str, nodes: u64) -> Result<SearchEnd, String> {
+    /// A fresh game (`ucinewgame`, `isready`), then `go` (`go nodes N`, say) on `fen`.
+    pub(crate) fn search(&mut self, fen: &str, go: &str) -> Result<SearchEnd, String> {
         self.send("ucinewgame")?;
         self.ready()?;
-        let (lines, _) = self.go(
-            &format!("position fen {fen}"),
-            &format!("go nodes {nodes}"),
-            REPLY_TIMEOUT,
-        )?;
+        let (lines, _) = self.go(&format!("position fen {fen}"), go, REPLY_TIMEOUT)?;
         let mut end = SearchEnd::default();
         for line in &lines {
             if let Some(mate) = claimed_mate(line) {
