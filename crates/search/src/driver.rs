@@ -9,6 +9,7 @@ use crate::options::SearchOptions;
 use crate::root::RootMove;
 use crate::score::{INFINITE, Score};
 use crate::strength::Skill;
+use crate::tables;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
 use movegen::{Board, KeyHistory, Move, SplitMix64};
@@ -236,7 +237,7 @@ impl Searcher {
         let budgeted = skill.as_ref().map(|skill| skill.budgeted(limits));
         let limits = budgeted.as_ref().unwrap_or(limits);
         if options.endgame_tables {
-            ready_root_table(root, limits);
+            tables::ready_for(root, limits);
         }
         // From here on background table builds wait: they take no core
         // from this search or its helpers. Nothing below waits for a table.
@@ -336,26 +337,6 @@ fn help(
     mut moves: Vec<RootMove>,
 ) {
     Worker::new(id, shared, data, game).iterate(root, &mut moves, 1, &mut |_, _| false);
-}
-
-/// Readies the distance-to-mate table of a tabled root before the search
-/// takes its [`endgame_tables::dtm::searching`] guard. Without a clock
-/// (`infinite`, `depth`, `nodes`, `mate` or no limit) it is loaded or built
-/// here, in this thread, so that the answer is exact and its line runs to
-/// the mate; this may take seconds once per machine (the table is cached).
-/// On a clock it is only requested: it builds in the background, between
-/// searches, and the tree scores it once it is ready.
-fn ready_root_table(root: &Board, limits: &Limits) {
-    use endgame_tables::dtm;
-    if let Some((ending, _)) = dtm::Ending::of(root) {
-        if limits.is_timed() {
-            dtm::table(ending);
-        } else {
-            // Waits for a background build of the same table if one is
-            // under way: no guard is held yet, so that build goes on.
-            dtm::build_now(ending);
-        }
-    }
 }
 
 /// A seed that differs between runs, so that a limited-strength engine does

@@ -37,6 +37,7 @@ mod root;
 mod score;
 mod search;
 pub mod strength;
+mod tables;
 mod time;
 mod tt;
 mod worker;

@@ -1,6 +1,7 @@
 //! A tabled root is solved before a search without a clock, even in a
 //! process that has no table yet, and that never waits for a background
-//! build paused by a search. A test file of its own: the tables and the
+//! build paused by a search; so is the table a five-man root's capture
+//! leads into. A test file of its own: the tables and the
 //! cache directory are the process's, and this one starts with none.
 
 use endgame_tables::dtm::{self, Dtm, Ending};
@@ -16,9 +17,11 @@ use std::time::Duration;
 const KBNK: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
 /// White mates in 8.
 const KQK: &str = "8/K7/8/8/Q7/6k1/8/8 w - - 0 1";
+/// K+R against K+N+N; Rxb5 leaves K+R against K+N.
+const KRKNN: &str = "2n5/4k3/8/1n5R/8/8/8/K7 w - - 0 1";
 
 /// The tests of this file, which share the cache directory.
-const TESTS: usize = 2;
+const TESTS: usize = 3;
 
 fn cache_dir() -> PathBuf {
     std::env::temp_dir().join(format!("matewise-root-table-{}", std::process::id()))
@@ -130,5 +133,19 @@ fn a_search_waits_for_a_paused_background_build_of_its_root_table() {
         .expect("the search deadlocked with the background build");
     assert_eq!(score, Score::Mate(8));
     assert_mate_line(KQK, &lines, 8);
+    passed();
+}
+
+#[test]
+fn a_five_man_root_readies_the_table_its_capture_leads_into() {
+    fresh_cache();
+    let (lines, _) = search(KRKNN, 2_000, Duration::from_secs(600)).expect("finished");
+    assert!(!lines.is_empty());
+    // Ready now, without a build: `table` would start one and answer None.
+    assert!(dtm::table(Ending::Krkn).is_some());
+    // After Rxb5 the position is scored exactly.
+    let mut board = Board::from_fen(KRKNN).unwrap();
+    board.play_unchecked(board.parse_uci_move("h5b5").unwrap());
+    assert!(dtm::probe(&board).is_some());
     passed();
 }
