@@ -37,7 +37,7 @@ fn every_option_takes_good_values_silently() {
         "setoption name MateDistancePruning value false",
         "setoption name MateDistancePruning value true",
         "setoption name UCI_LimitStrength value true",
-        "setoption name UCI_Elo value 2100",
+        "setoption name UCI_Elo value 2046",
         "setoption name UCI_Elo value 1320",
         "setoption name UCI_LimitStrength value false",
         // Names match case-insensitively, values `true`/`false` too.
@@ -58,7 +58,7 @@ fn every_option_takes_good_values_silently() {
 #[test]
 fn bad_option_values_are_reported_and_change_nothing() {
     let mut engine = Engine::spawn();
-    let cases: [(&str, &str); 21] = [
+    let cases: [(&str, &str); 22] = [
         (
             "setoption name Hash value 0",
             "option Hash: 0 is outside 1..65536",
@@ -114,7 +114,11 @@ fn bad_option_values_are_reported_and_change_nothing() {
         ),
         (
             "setoption name UCI_Elo value 1000",
-            "option UCI_Elo: 1000 is outside 1320..2100",
+            "option UCI_Elo: 1000 is outside 1320..2046",
+        ),
+        (
+            "setoption name UCI_Elo value 2100",
+            "option UCI_Elo: 2100 is outside 1320..2046",
         ),
         (
             "setoption name UCI_LimitStrength value on",

@@ -26,7 +26,7 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
 /// ```
 /// let lines: Vec<String> = matewise_engine::declarations().iter().map(|o| o.to_string()).collect();
 /// assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 65536");
-/// assert!(lines.contains(&"option name UCI_Elo type spin default 1320 min 1320 max 2100".to_string()));
+/// assert!(lines.contains(&"option name UCI_Elo type spin default 1320 min 1320 max 2046".to_string()));
 /// ```
 pub fn declarations() -> Vec<UciOption> {
     let engine = ENGINE_OPTIONS.iter().map(Declared::uci_option);

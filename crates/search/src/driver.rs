@@ -188,6 +188,30 @@ impl Searcher {
         }
     }
 
+    /// Seeds the limited-strength move choice, which otherwise differs
+    /// from process to process, so that a run can be repeated: with one
+    /// thread, the same seed, searches and options give the same moves.
+    ///
+    /// ```
+    /// use movegen::{Board, KeyHistory};
+    /// use matewise_search::{Limits, SearchControl, SearchOptions, Searcher};
+    ///
+    /// let options = SearchOptions { limit_strength: true, ..SearchOptions::default() };
+    /// let moves = |seed| {
+    ///     let mut searcher = Searcher::new(1, 1);
+    ///     searcher.seed_move_choice(seed);
+    ///     (0..6).map(|_| {
+    ///         searcher.clear();
+    ///         searcher.search(&Board::default(), &KeyHistory::default(), &Limits::default(),
+    ///             &options, &SearchControl::new(false), &mut |_| {}).best_move
+    ///     }).collect::<Vec<_>>()
+    /// };
+    /// assert_eq!(moves(7), moves(7));
+    /// ```
+    pub fn seed_move_choice(&mut self, seed: u64) {
+        self.random = seed;
+    }
+
     /// Clears only the table (`Clear Hash`).
     pub fn clear_hash(&self) {
         self.tt.clear();

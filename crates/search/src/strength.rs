@@ -1,33 +1,37 @@
 //! Playing weaker on purpose (`UCI_LimitStrength`, `UCI_Elo`).
 //!
 //! Two handicaps, both a function of the target rating alone:
-//! - **A node budget** per move, doubling every [`ELO_PER_DOUBLING`] points
-//!   from [`BASE_NODES`] at the lowest rating: a weaker player sees less.
+//! - **A node budget** per move: a weaker player sees less.
 //! - **A weaker move chosen by rule** among the best [`LINES`] lines of that
 //!   search: line `i` is played with probability proportional to
-//!   `exp(-(best - score_i) / T)`, with the temperature `T` shrinking from
-//!   [`MAX_TEMPERATURE`] centipawns at the lowest rating towards 0 (always
-//!   the best line) at [`BEST_LINE_ELO`]. A move twice as much worse is many times
-//!   less likely, so the weak player errs often but rarely throws a piece
-//!   away when the cost is plain to see, and never passes up a mate it saw.
+//!   `exp(-(best - score_i) / T)`, with the temperature `T` falling as the
+//!   rating rises. A move twice as much worse is many times less likely, so
+//!   the weak player errs often but rarely throws a piece away when the
+//!   cost is plain to see, and never passes up a mate it saw.
 //!
-//! The ratings are calibrated against Stockfish 15.1's own `UCI_Elo`
-//! (see the README for the measured table).
+//! Both come from [`CALIBRATION`]: settings whose ratings were measured in
+//! games against Stockfish 15.1's own `UCI_Elo`. Between two of them the
+//! node budget grows geometrically and the temperature falls linearly;
+//! below the first, the first two points' trend goes on down to
+//! [`MIN_ELO`]. The range ends at the strongest measured setting.
 //!
 //! ```
 //! use matewise_search::StrengthLimit;
+//! use matewise_search::strength::{CALIBRATION, MAX_ELO, MIN_ELO};
 //!
-//! let novice = StrengthLimit::new(1320);
-//! let expert = StrengthLimit::new(2100);
+//! let novice = StrengthLimit::new(MIN_ELO);
+//! let expert = StrengthLimit::new(MAX_ELO);
 //! assert!(novice.node_budget() < expert.node_budget());
+//! // A measured setting is played exactly as it was measured.
+//! let point = CALIBRATION[1];
+//! assert_eq!(StrengthLimit::new(point.elo).node_budget(), point.nodes);
 //! // Two lines 30 cp apart: the novice sometimes plays the worse one.
 //! let picks = (0..100u64)
 //!     .filter(|&r| novice.choose(&[30, 0], r.wrapping_mul(0x9e37_79b9_7f4a_7c15)) == 1)
 //!     .count();
 //! assert!(picks > 10 && picks < 50);
 //! // At the top rating it hardly ever does.
-//! let top = StrengthLimit::new(2100);
-//! assert!((0..100u64).filter(|&r| top.choose(&[30, 0], r.wrapping_mul(0x9e37_79b9_7f4a_7c15)) == 1).count() <= 1);
+//! assert!((0..100u64).filter(|&r| expert.choose(&[30, 0], r.wrapping_mul(0x9e37_79b9_7f4a_7c15)) == 1).count() <= 1);
 //! ```
 
 use crate::limits::Limits;
@@ -35,22 +39,50 @@ use crate::root::RootMove;
 use crate::score::INFINITE;
 use movegen::Move;
 
-/// The lowest rating offered.
+/// A setting of the two handicaps and the rating it played at.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct CalibrationPoint {
+    /// The rating measured, on Stockfish 15.1's `UCI_Elo` scale.
+    pub elo: u32,
+    /// Nodes a move.
+    pub nodes: u64,
+    /// The move-choice temperature, in centipawns.
+    pub temperature: f64,
+}
+
+/// The measured settings, weakest first: each played 200 games at 10+0.1
+/// against Stockfish 15.1 at `UCI_Elo` 1400, 1600, 1800 and 2100, and
+/// `elo` is that rating plus the Elo difference measured (the README's
+/// "How UCI_Elo is calibrated" has the games).
+pub const CALIBRATION: [CalibrationPoint; 4] = [
+    CalibrationPoint {
+        elo: 1348,
+        nodes: 1_131,
+        temperature: 25.302,
+    },
+    CalibrationPoint {
+        elo: 1596,
+        nodes: 4_526,
+        temperature: 15.306,
+    },
+    CalibrationPoint {
+        elo: 1893,
+        nodes: 18_107,
+        temperature: 7.809,
+    },
+    CalibrationPoint {
+        elo: 2046,
+        nodes: 144_859,
+        temperature: 1.249,
+    },
+];
+
+/// The lowest rating offered: Stockfish's lowest `UCI_Elo`.
 pub const MIN_ELO: u32 = 1320;
-/// The highest rating offered, calibrated at −58 ± 45 Elo against
-/// Stockfish's 2100. At 2200 (290,000 nodes) Matewise played about 170 Elo
-/// below Stockfish's 2200.
-pub const MAX_ELO: u32 = 2100;
-/// Where the move-choice temperature reaches 0 (always the best line).
-pub const BEST_LINE_ELO: u32 = 2300;
+/// The highest rating offered: the strongest measured setting.
+pub const MAX_ELO: u32 = CALIBRATION[CALIBRATION.len() - 1].elo;
 /// Lines searched to choose among.
 pub const LINES: usize = 4;
-/// The node budget at [`MIN_ELO`].
-pub const BASE_NODES: u64 = 650;
-/// Rating points per doubling of the node budget.
-pub const ELO_PER_DOUBLING: u32 = 100;
-/// The move-choice temperature at [`MIN_ELO`], in centipawns.
-pub const MAX_TEMPERATURE: f64 = 30.0;
 
 /// A target playing strength.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -73,14 +105,28 @@ impl StrengthLimit {
 
     /// Nodes a move may search at this rating.
     pub fn node_budget(&self) -> u64 {
-        let doublings = f64::from(self.elo - MIN_ELO) / f64::from(ELO_PER_DOUBLING);
-        (BASE_NODES as f64 * doublings.exp2()) as u64
+        let (low, high, t) = self.segment();
+        let log_nodes = lerp((low.nodes as f64).ln(), (high.nodes as f64).ln(), t);
+        log_nodes.exp().round().max(1.0) as u64
     }
 
     /// The move-choice temperature in centipawns (0: always the best line).
     pub fn temperature(&self) -> f64 {
-        let weakness = f64::from(BEST_LINE_ELO - self.elo) / f64::from(BEST_LINE_ELO - MIN_ELO);
-        MAX_TEMPERATURE * weakness * weakness
+        let (low, high, t) = self.segment();
+        lerp(low.temperature, high.temperature, t).max(0.0)
+    }
+
+    /// The two calibration points this rating lies between (the first two
+    /// below the first), and where it lies: 0 at the first, 1 at the second.
+    fn segment(&self) -> (CalibrationPoint, CalibrationPoint, f64) {
+        let upper = CALIBRATION
+            .iter()
+            .position(|point| point.elo >= self.elo)
+            .unwrap_or(CALIBRATION.len() - 1)
+            .max(1);
+        let (low, high) = (CALIBRATION[upper - 1], CALIBRATION[upper]);
+        let t = (f64::from(self.elo) - f64::from(low.elo)) / f64::from(high.elo - low.elo);
+        (low, high, t)
     }
 
     /// Which of the lines (scores in centipawns, best first, from the side
@@ -106,6 +152,10 @@ impl StrengthLimit {
         }
         0
     }
+}
+
+fn lerp(a: f64, b: f64, t: f64) -> f64 {
+    a + (b - a) * t
 }
 
 /// A strength limit at work in one search, as Stockfish's `Skill`: it caps
@@ -221,5 +271,36 @@ mod tests {
             candidates(&[], &interrupted(5, -INFINITE)),
             [line(5, -INFINITE)]
         );
+    }
+
+    #[test]
+    fn measured_settings_are_played_as_measured() {
+        for point in CALIBRATION {
+            let limit = StrengthLimit::new(point.elo);
+            assert_eq!(limit.node_budget(), point.nodes, "{point:?}");
+            assert!((limit.temperature() - point.temperature).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn the_budget_rises_and_the_temperature_falls_over_the_whole_range() {
+        assert!(CALIBRATION.windows(2).all(|w| w[0].elo < w[1].elo));
+        let limits: Vec<StrengthLimit> = (MIN_ELO..=MAX_ELO).map(StrengthLimit::new).collect();
+        for pair in limits.windows(2) {
+            assert!(pair[0].node_budget() <= pair[1].node_budget(), "{pair:?}");
+            assert!(pair[0].temperature() >= pair[1].temperature(), "{pair:?}");
+        }
+        // Halfway between two points in rating is halfway in doublings.
+        let (low, high) = (CALIBRATION[0], CALIBRATION[1]);
+        let middle = StrengthLimit::new((low.elo + high.elo) / 2).node_budget() as f64;
+        let geometric_mean = ((low.nodes * high.nodes) as f64).sqrt();
+        assert!((middle / geometric_mean - 1.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn ratings_outside_the_range_are_clamped() {
+        assert_eq!(StrengthLimit::new(0).elo(), MIN_ELO);
+        assert_eq!(StrengthLimit::new(u32::MAX), StrengthLimit::new(MAX_ELO));
+        assert!(StrengthLimit::new(MIN_ELO).node_budget() >= 1);
     }
 }
