@@ -85,6 +85,72 @@ fn pawn_endings_are_looked_up_exactly_with_the_line_to_mate() {
     }
 }
 
+/// A position of `men` (FEN letters, kings first) on `squares`, if legal.
+fn placed(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
+    let mut grid = [['1'; 8]; 8];
+    for (man, &square) in men.chars().zip(squares) {
+        if grid[7 - square / 8][square % 8] != '1' {
+            return None;
+        }
+        grid[7 - square / 8][square % 8] = man;
+    }
+    let rows: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
+    let side = if white_to_move { "w" } else { "b" };
+    Board::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).ok()
+}
+
+#[test]
+fn random_won_and_lost_positions_of_every_pawn_ending_are_exact() {
+    private_cache();
+    let endings = [
+        (Ending::Kpk, "KkP"),
+        (Ending::Kqpk, "KkQP"),
+        (Ending::Krpk, "KkRP"),
+        (Ending::Kbpk, "KkBP"),
+        (Ending::Knpk, "KkNP"),
+        (Ending::Kppk, "KkPP"),
+        (Ending::Kqkp, "KkQp"),
+        (Ending::Krkp, "KkRp"),
+        (Ending::Kbkp, "KkBp"),
+        (Ending::Knkp, "KkNp"),
+        (Ending::Kpkp, "KkPp"),
+    ];
+    // Every table ready first, as an engine with a full cache has them.
+    for ending in Ending::ALL {
+        dtm::build_now(ending);
+    }
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (ending, men) in endings {
+        // Ten positions the side to move wins and ten it loses.
+        let mut wanted = [10, 10];
+        while wanted != [0, 0] {
+            let squares: Vec<usize> = men.chars().map(|_| (random() % 64) as usize).collect();
+            let Some(board) = placed(men, &squares, random() % 2 == 0) else {
+                continue;
+            };
+            let kind = match dtm::probe(&board) {
+                Some(Dtm::MateIn(_)) => 0,
+                Some(Dtm::MatedIn(plies)) if plies > 0 => 1,
+                _ => continue,
+            };
+            if wanted[kind] == 0 {
+                continue;
+            }
+            wanted[kind] -= 1;
+            let fen = board.to_fen();
+            let (score, line) = search(&fen);
+            assert_eq!(score, table_mate(&fen), "{ending:?} {fen}");
+            assert!(ends_in_mate(&fen, &line), "{ending:?} {fen}: {line:?}");
+        }
+    }
+}
+
 #[test]
 fn a_capture_or_a_pawn_move_resets_the_fifty_move_count() {
     private_cache();
