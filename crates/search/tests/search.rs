@@ -7,6 +7,9 @@ use movegen::{Board, KeyHistory, Move};
 use std::time::Duration;
 
 fn search_with(fen: &str, limits: Limits, options: SearchOptions) -> (Board, SearchResult) {
+    // A table met in the tree is built or loaded in the background: into
+    // the build's own directory, never the user's cache.
+    private_cache();
     let board = Board::from_fen(fen).unwrap();
     let mut searcher = Searcher::new(16, 1);
     let result = searcher.search(
