@@ -67,9 +67,13 @@ impl Engine {
 
     /// Starts the engine with command-line arguments.
     pub fn spawn_with_args(args: &[&str]) -> Engine {
+        // Tables the engine solves go to a directory of the build's own,
+        // never to the user's cache (a test that wants another sets
+        // `EndgameCache`).
         let mut child = Command::new(binary())
             .args(args)
             .env_remove("RUST_LOG")
+            .env("XDG_CACHE_HOME", env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

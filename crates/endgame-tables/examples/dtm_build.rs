@@ -4,9 +4,11 @@
 //! the strong side and then the weak side to move); then saves each DTM
 //! table to the cache directory and loads it back, timing both.
 //!
-//! `cargo run --release -p matewise-endgame-tables --example dtm_build`
+//! `cargo run --release -p matewise-endgame-tables --example dtm_build [kpk ...]`
+//! (every table, or only the endings named; the tables a named one leads
+//! into are built or loaded first, untimed).
 use matewise_endgame_tables::cache;
-use matewise_endgame_tables::dtm::{Ending, Table};
+use matewise_endgame_tables::dtm::{self, Ending, Table};
 use matewise_endgame_tables::kpk;
 use std::time::Instant;
 
@@ -24,7 +26,16 @@ fn main() {
         weak.1
     );
     let dir = cache::dir();
-    for ending in Ending::ALL {
+    let named: Vec<String> = std::env::args().skip(1).collect();
+    let endings = Ending::ALL
+        .into_iter()
+        .filter(|ending| named.is_empty() || named.iter().any(|name| name == ending.name()));
+    for ending in endings {
+        // The tables this one's captures and promotions enter are not
+        // part of its time.
+        for next in ending.leads_into() {
+            dtm::build_now(next);
+        }
         let start = Instant::now();
         let table = Table::build(ending);
         let built = start.elapsed().as_secs_f64();

@@ -19,6 +19,7 @@ fn men(ending: Ending) -> String {
         PieceKind::Queen => 'Q',
         PieceKind::Rook => 'R',
         PieceKind::Bishop => 'B',
+        PieceKind::Pawn => 'P',
         _ => 'N',
     };
     let strong: String = ending.pieces().iter().map(letter).collect();

@@ -38,7 +38,10 @@ const SOLVER: u64 = checksum(
     concat!(
         include_str!("dtm.rs"),
         include_str!("dtm/retrograde.rs"),
-        include_str!("dtm/versus.rs")
+        include_str!("dtm/versus.rs"),
+        include_str!("dtm/general.rs"),
+        include_str!("dtm/men.rs"),
+        include_str!("dtm/exits.rs")
     )
     .as_bytes(),
 );

@@ -1,16 +1,21 @@
-//! Distance-to-mate tables for pawnless endings: K+Q and K+R against a
-//! bare king, every pair of pieces against a bare king (K+Q+Q, K+Q+R,
-//! K+Q+B, K+Q+N, K+R+R, K+R+B, K+R+N, K+B+B and K+B+N), and every ending of
-//! one piece against one piece (K+Q against K+R, K+R against K+N, ...).
-//! Captures lead into the smaller tables (K+Q or K+R against K) or a dead
-//! draw. Each is solved by retrograde analysis (no download), and answers
-//! exactly from then on: in the calling thread with [`build_now`], or in a
-//! background thread that [`table`] starts the first time a search meets
-//! the ending. A background build waits while any search holds a
-//! [`searching`] guard, so it takes no core from a search and progresses
-//! between searches. A solved table is kept in the [`crate::cache`]
-//! directory, from which later processes load it instead of solving it
-//! again.
+//! Distance-to-mate tables for every ending of up to four men but those
+//! that are dead draws: K+Q and K+R against a bare king, every pair of
+//! pieces against a bare king (K+Q+Q, K+Q+R, ..., K+B+N), every ending of
+//! one piece against one piece (K+Q against K+R, K+R against K+N, ...), and
+//! the endings with pawns: K+P against K, a piece or a pawn and a pawn
+//! against a bare king (K+Q+P, K+R+P, K+B+P, K+N+P, K+P+P), and a piece or
+//! a pawn against a pawn (K+Q against K+P, ..., K+P against K+P).
+//! Captures and promotions lead into the other tables or a dead draw. Each
+//! is solved by retrograde analysis (no download), and answers exactly from
+//! then on: in the calling thread with [`build_now`], or in a background
+//! thread that [`table`] starts the first time a search meets the ending. A
+//! background build waits while any search holds a [`searching`] guard, so
+//! it takes no core from a search and progresses between searches. A solved
+//! table is kept in the [`crate::cache`] directory, from which later
+//! processes load it instead of solving it again.
+//!
+//! A table holds no position with the right to take en passant (as
+//! published tablebases do not): [`probe`] answers one from its moves.
 //!
 //! ```
 //! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
@@ -23,7 +28,10 @@
 //! assert_eq!(dtm::probe(&seed), Some(Dtm::MateIn(15)));
 //! ```
 
+mod exits;
 mod gate;
+mod general;
+mod men;
 mod retrograde;
 mod symmetry;
 mod versus;
@@ -31,7 +39,7 @@ mod versus;
 pub use gate::{SearchGuard, searching};
 
 use crate::cache;
-use movegen::{BitBoard, Board, Color, PieceKind};
+use movegen::{BitBoard, Board, Color, MoveList, PieceKind};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -80,11 +88,33 @@ pub enum Ending {
     Krbk,
     /// King, rook and knight against king.
     Krnk,
+    /// King and pawn against king.
+    Kpk,
+    /// King, queen and pawn against king.
+    Kqpk,
+    /// King, rook and pawn against king.
+    Krpk,
+    /// King, bishop and pawn against king.
+    Kbpk,
+    /// King, knight and pawn against king.
+    Knpk,
+    /// King and two pawns against king.
+    Kppk,
+    /// King and queen against king and pawn.
+    Kqkp,
+    /// King and rook against king and pawn.
+    Krkp,
+    /// King and bishop against king and pawn.
+    Kbkp,
+    /// King and knight against king and pawn.
+    Knkp,
+    /// King and pawn against king and pawn.
+    Kpkp,
 }
 
 impl Ending {
     /// Every ending with a table.
-    pub const ALL: [Ending; 21] = [
+    pub const ALL: [Ending; 32] = [
         Ending::Kqk,
         Ending::Krk,
         Ending::Kbbk,
@@ -106,6 +136,17 @@ impl Ending {
         Ending::Krrk,
         Ending::Krbk,
         Ending::Krnk,
+        Ending::Kpk,
+        Ending::Kqpk,
+        Ending::Krpk,
+        Ending::Kbpk,
+        Ending::Knpk,
+        Ending::Kppk,
+        Ending::Kqkp,
+        Ending::Krkp,
+        Ending::Kbkp,
+        Ending::Knkp,
+        Ending::Kpkp,
     ];
 
     /// The strong side's pieces besides its king, in table order. The
@@ -114,12 +155,23 @@ impl Ending {
     pub const fn pieces(self) -> &'static [PieceKind] {
         use PieceKind::*;
         match self {
-            Ending::Kqk | Ending::Kqkr | Ending::Kqkb | Ending::Kqkn | Ending::Kqkq => &[Queen],
-            Ending::Krk | Ending::Krkb | Ending::Krkn | Ending::Krkr => &[Rook],
+            Ending::Kqk
+            | Ending::Kqkr
+            | Ending::Kqkb
+            | Ending::Kqkn
+            | Ending::Kqkq
+            | Ending::Kqkp => &[Queen],
+            Ending::Krk | Ending::Krkb | Ending::Krkn | Ending::Krkr | Ending::Krkp => &[Rook],
             Ending::Kbbk => &[Bishop, Bishop],
             Ending::Kbnk => &[Bishop, Knight],
-            Ending::Kbkn | Ending::Kbkb => &[Bishop],
-            Ending::Knkn => &[Knight],
+            Ending::Kbkn | Ending::Kbkb | Ending::Kbkp => &[Bishop],
+            Ending::Knkn | Ending::Knkp => &[Knight],
+            Ending::Kpk | Ending::Kpkp => &[Pawn],
+            Ending::Kqpk => &[Queen, Pawn],
+            Ending::Krpk => &[Rook, Pawn],
+            Ending::Kbpk => &[Bishop, Pawn],
+            Ending::Knpk => &[Knight, Pawn],
+            Ending::Kppk => &[Pawn, Pawn],
             Ending::Kqqk => &[Queen, Queen],
             Ending::Kqrk => &[Queen, Rook],
             Ending::Kqbk => &[Queen, Bishop],
@@ -144,11 +196,18 @@ impl Ending {
             | Ending::Kqnk
             | Ending::Krrk
             | Ending::Krbk
-            | Ending::Krnk => &[],
+            | Ending::Krnk
+            | Ending::Kpk
+            | Ending::Kqpk
+            | Ending::Krpk
+            | Ending::Kbpk
+            | Ending::Knpk
+            | Ending::Kppk => &[],
             Ending::Kqkr | Ending::Krkr => &[Rook],
             Ending::Krkb | Ending::Kqkb | Ending::Kbkb => &[Bishop],
             Ending::Krkn | Ending::Kqkn | Ending::Kbkn | Ending::Knkn => &[Knight],
             Ending::Kqkq => &[Queen],
+            Ending::Kqkp | Ending::Krkp | Ending::Kbkp | Ending::Knkp | Ending::Kpkp => &[Pawn],
         }
     }
 
@@ -185,62 +244,136 @@ impl Ending {
             Ending::Krrk => "krrk",
             Ending::Krbk => "krbk",
             Ending::Krnk => "krnk",
+            Ending::Kpk => "kpk",
+            Ending::Kqpk => "kqpk",
+            Ending::Krpk => "krpk",
+            Ending::Kbpk => "kbpk",
+            Ending::Knpk => "knpk",
+            Ending::Kppk => "kppk",
+            Ending::Kqkp => "kqkp",
+            Ending::Krkp => "krkp",
+            Ending::Kbkp => "kbkp",
+            Ending::Knkp => "knkp",
+            Ending::Kpkp => "kpkp",
         }
     }
 
     /// The ending of `board`, with the strong side, if it has a table.
     /// Where both sides have the same material, White is the strong side.
     pub fn of(board: &Board) -> Option<(Ending, Color)> {
-        let occupied = board.occupied();
-        if occupied.len() > 4
-            || !board.pieces(PieceKind::Pawn).is_empty()
-            || !board.castling_rights().is_empty()
-        {
+        if board.occupied().len() > 4 || !board.castling_rights().is_empty() {
             return None;
         }
-        let material = |color| {
-            let count = |kind| board.colored_pieces(kind, color).len();
-            [
-                count(PieceKind::Queen),
-                count(PieceKind::Rook),
-                count(PieceKind::Bishop),
-                count(PieceKind::Knight),
-            ]
-        };
-        let (white, black) = (material(Color::White), material(Color::Black));
+        let material =
+            |color| MATERIAL_KINDS.map(|kind| board.colored_pieces(kind, color).len() as u8);
+        let (ending, strong) =
+            Ending::with_material(material(Color::White), material(Color::Black))?;
+        Some((
+            ending,
+            if strong == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        ))
+    }
+
+    /// The ending with `first` and `second` as the two sides' queens,
+    /// rooks, bishops, knights and pawns (see [`MATERIAL_KINDS`]), if it
+    /// has a table, and which of the two (0: `first`) is its strong side.
+    pub(crate) fn with_material(first: Material, second: Material) -> Option<(Ending, usize)> {
         Ending::ALL.into_iter().find_map(|ending| {
-            let strong = Ending::material_of(ending.pieces());
-            let weak = Ending::material_of(ending.weak_pieces());
-            if (white, black) == (strong, weak) {
-                Some((ending, Color::White))
-            } else if (black, white) == (strong, weak) {
-                Some((ending, Color::Black))
+            let strong = material_of(ending.pieces());
+            let weak = material_of(ending.weak_pieces());
+            if (first, second) == (strong, weak) {
+                Some((ending, 0))
+            } else if (second, first) == (strong, weak) {
+                Some((ending, 1))
             } else {
                 None
             }
         })
     }
 
-    /// Queens, rooks, bishops and knights among `pieces`.
-    fn material_of(pieces: &[PieceKind]) -> [u32; 4] {
-        let count = |kind| pieces.iter().filter(|&&piece| piece == kind).count() as u32;
-        [
-            count(PieceKind::Queen),
-            count(PieceKind::Rook),
-            count(PieceKind::Bishop),
-            count(PieceKind::Knight),
-        ]
+    /// Whether either side has a pawn.
+    ///
+    /// ```
+    /// use matewise_endgame_tables::dtm::Ending;
+    /// assert!(Ending::Kqkp.has_pawns() && !Ending::Kqkr.has_pawns());
+    /// ```
+    pub fn has_pawns(self) -> bool {
+        (self.pieces().iter().chain(self.weak_pieces())).any(|&kind| kind == PieceKind::Pawn)
     }
 
-    /// The tables a capture leads into: where two pieces besides the
-    /// kings are left, either may be taken, and a queen or a rook left
-    /// alone against a bare king still mates (a minor piece alone, or no
-    /// piece, is a dead draw).
+    /// Every table a move of this ending can lead into: a capture of any
+    /// man but a king, a promotion to any piece, or both at once. Endings
+    /// left without a table (a bare king against a minor piece, two
+    /// knights, ...) are dead draws but for a mate on the board.
+    ///
+    /// ```
+    /// use matewise_endgame_tables::dtm::Ending;
+    /// let next: Vec<Ending> = Ending::Kpk.leads_into().collect();
+    /// assert_eq!(next, [Ending::Kqk, Ending::Krk]);
+    /// ```
+    pub fn leads_into(self) -> impl Iterator<Item = Ending> {
+        self.next_endings(true)
+    }
+
+    /// The tables a capture, and with `promotions` a promotion (taking
+    /// something or not), leads into, each once.
+    fn next_endings(self, promotions: bool) -> impl Iterator<Item = Ending> {
+        let mut sides = [material_of(self.pieces()), material_of(self.weak_pieces())];
+        let mut next: Vec<Ending> = Vec::new();
+        let mut add = |sides: &[Material; 2]| {
+            if let Some((ending, _)) = Ending::with_material(sides[0], sides[1]) {
+                if !next.contains(&ending) {
+                    next.push(ending);
+                }
+            }
+        };
+        // Pawns are the last kind counted.
+        let pawn = MATERIAL_KINDS.len() - 1;
+        for side in 0..2 {
+            for taken in 0..MATERIAL_KINDS.len() {
+                if sides[1 - side][taken] > 0 {
+                    sides[1 - side][taken] -= 1;
+                    add(&sides);
+                    sides[1 - side][taken] += 1;
+                }
+            }
+            if !promotions || sides[side][pawn] == 0 {
+                continue;
+            }
+            sides[side][pawn] -= 1;
+            for piece in 0..pawn {
+                sides[side][piece] += 1;
+                add(&sides);
+                // A pawn takes nothing but pieces as it promotes.
+                for taken in 0..pawn {
+                    if sides[1 - side][taken] > 0 {
+                        sides[1 - side][taken] -= 1;
+                        add(&sides);
+                        sides[1 - side][taken] += 1;
+                    }
+                }
+                sides[side][piece] -= 1;
+            }
+            sides[side][pawn] += 1;
+        }
+        next.into_iter()
+    }
+
+    /// The tables a capture leads into (see [`Ending::leads_into`], which
+    /// adds the promotions): a man taken, the ending left if it has a
+    /// table (a minor piece, or nothing, against a bare king is a dead draw).
+    ///
+    /// ```
+    /// use matewise_endgame_tables::dtm::Ending;
+    /// let next: Vec<Ending> = Ending::Kqkp.captures_into().collect();
+    /// assert_eq!(next, [Ending::Kqk, Ending::Kpk]);
+    /// ```
     pub fn captures_into(self) -> impl Iterator<Item = Ending> {
-        let both = self.men_besides_kings() == 2;
-        (self.pieces().iter().chain(self.weak_pieces()))
-            .filter(move |_| both)
-            .filter_map(|&piece| Ending::with_lone(piece))
+        self.next_endings(false)
     }
 
     /// The table a capture by a side with only `piece` left leads into
@@ -252,6 +385,23 @@ impl Ending {
             _ => None,
         }
     }
+}
+
+/// One side's queens, rooks, bishops, knights and pawns.
+pub(crate) type Material = [u8; 5];
+
+/// The kinds counted in a [`Material`], in its order.
+pub(crate) const MATERIAL_KINDS: [PieceKind; 5] = [
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Pawn,
+];
+
+/// The material of `pieces`.
+pub(crate) fn material_of(pieces: &[PieceKind]) -> Material {
+    MATERIAL_KINDS.map(|kind| pieces.iter().filter(|&&piece| piece == kind).count() as u8)
 }
 
 /// A table's answer, for the side to move, in plies to the mate.
@@ -323,40 +473,25 @@ impl Table {
     pub fn counts(&self) -> [(usize, usize, usize); 2] {
         let ending = self.ending;
         let pieces = ending.men_besides_kings();
-        let strong = ending.pieces();
-        let kinds: Vec<PieceKind> = strong.iter().chain(ending.weak_pieces()).copied().collect();
+        let men = men::Men::of(ending);
+        // With pawns only the mirror image left to right is the same
+        // position; without, all eight reflections and rotations are.
+        let symmetries = if ending.has_pawns() { 2 } else { 8 };
         let mut counts = [(0, 0, 0); 2];
         for i in 0..Table::half_len(ending) {
             let squares = squares(pieces, i);
-            let men = &squares[..2 + pieces];
-            let mut occupied = BitBoard::EMPTY;
-            for &s in men {
-                occupied |= retrograde::square(s).bitboard();
-            }
-            let kings_apart = !movegen::attacks::king(retrograde::square(squares[0]))
-                .has(retrograde::square(squares[1]));
-            if occupied.len() as usize != men.len() || !kings_apart {
+            let Some(placement) = men::Placement::new(men, squares) else {
                 continue;
-            }
-            let canonical =
-                symmetry::images(&squares, pieces).all(|image| index(pieces, &image) >= i);
+            };
+            let canonical = symmetry::images(&squares, pieces)
+                .take(symmetries)
+                .all(|image| index(pieces, &image) >= i);
             if !canonical {
                 continue;
             }
-            // Whether a piece of `side` (0: strong) attacks the other king.
-            let gives_check = |side: usize| {
-                let king = retrograde::square(squares[1 - side]);
-                (kinds.iter().zip(&squares[2..]))
-                    .enumerate()
-                    .filter(|&(slot, _)| usize::from(slot >= strong.len()) == side)
-                    .any(|(_, (&kind, &from))| {
-                        retrograde::piece_attacks(kind, retrograde::square(from), occupied)
-                            .has(king)
-                    })
-            };
             for (half, count) in counts.iter_mut().enumerate() {
                 // The side not to move may not stand in check.
-                if gives_check(half) {
+                if !placement.legal_with(half) {
                     continue;
                 }
                 match self.value(half, &squares) {
@@ -385,6 +520,14 @@ impl Table {
             taken |= square.bitboard();
             squares[slot] = square.index();
         }
+        // Tables with pawns are solved with the strong side's pawns moving
+        // up the board: a Black strong side is seen in the mirror (which
+        // changes nothing in a pawnless table).
+        if strong == Color::Black {
+            for square in &mut squares {
+                *square ^= 56;
+            }
+        }
         let half = usize::from(board.side_to_move() != strong);
         match self.value(half, &squares) {
             0 => Dtm::Draw,
@@ -404,7 +547,9 @@ impl Table {
     /// `versus` modules). An ending whose captures lead into K+Q or K+R
     /// against K needs those tables: they are built (or loaded) first.
     pub fn build(ending: Ending) -> Table {
-        let (strong_to_move, weak_to_move) = if ending.weak_pieces().is_empty() {
+        let (strong_to_move, weak_to_move) = if ending.has_pawns() {
+            general::solve(ending)
+        } else if ending.weak_pieces().is_empty() {
             retrograde::solve(ending)
         } else {
             versus::solve(ending)
@@ -461,7 +606,7 @@ pub fn build_now(ending: Ending) -> &'static Table {
             table
         })
     });
-    for next in ending.captures_into() {
+    for next in ending.leads_into() {
         build_now(next);
     }
     table
@@ -480,7 +625,7 @@ pub fn load_cached(ending: Ending) -> Option<&'static Table> {
             let _ = TABLES[slot].set(table);
         }
     }
-    for next in ending.captures_into() {
+    for next in ending.leads_into() {
         load_cached(next);
     }
     TABLES[slot].get()
@@ -513,5 +658,51 @@ pub fn table(ending: Ending) -> Option<&'static Table> {
 #[inline]
 pub fn probe(board: &Board) -> Option<Dtm> {
     let (ending, strong) = Ending::of(board)?;
+    if board.en_passant().is_some() {
+        return probe_by_moves(board);
+    }
     Some(table(ending)?.probe(ending, strong, board))
+}
+
+/// The answer for a position with the right to take en passant, which no
+/// table stores: the best of its moves' answers, a capture into an ending
+/// without a table a draw unless it mates.
+#[cold]
+fn probe_by_moves(board: &Board) -> Option<Dtm> {
+    let mut moves = MoveList::new();
+    board.generate_moves(&mut moves);
+    let mut best = if board.in_check() {
+        Dtm::MatedIn(0)
+    } else {
+        Dtm::Draw
+    };
+    for (n, &mv) in moves.iter().enumerate() {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        let value = match Ending::of(&child) {
+            Some(_) => match probe(&child)? {
+                Dtm::MateIn(plies) => Dtm::MatedIn(plies + 1),
+                Dtm::MatedIn(plies) => Dtm::MateIn(plies + 1),
+                Dtm::Draw => Dtm::Draw,
+            },
+            None if child.in_check() && child.count_legal_moves_up_to(1) == 0 => Dtm::MateIn(1),
+            None => Dtm::Draw,
+        };
+        if n == 0 || value.rank() > best.rank() {
+            best = value;
+        }
+    }
+    Some(best)
+}
+
+impl Dtm {
+    /// Orders answers from the side to move's point of view: the quickest
+    /// mate first, the slowest loss last but one, being mated now last.
+    fn rank(self) -> i64 {
+        match self {
+            Dtm::MateIn(plies) => 1_000 - i64::from(plies),
+            Dtm::Draw => 0,
+            Dtm::MatedIn(plies) => -1_000 + i64::from(plies),
+        }
+    }
 }

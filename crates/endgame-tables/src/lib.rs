@@ -4,10 +4,11 @@
 //! cannot see to the end of, solved in memory by retrograde analysis: no
 //! file to download, nothing but [`movegen`] underneath.
 //!
-//! - [`dtm`]: distance to mate for king and queen or king and rook against
-//!   a bare king, for a king and any two pieces against a bare king (K+Q+Q,
-//!   K+Q+R, K+Q+B, K+Q+N, K+R+R, K+R+B, K+R+N, K+B+B, K+B+N), and for every
-//!   pawnless ending of one piece against one (K+Q against K+R, ...), won
+//! - [`dtm`]: distance to mate for every ending of up to four men that is
+//!   not a dead draw: king and queen, rook or pawn against a bare king; a
+//!   king and any two pieces or pawns against a bare king (K+Q+Q, ...,
+//!   K+B+N, K+Q+P, ..., K+P+P); and one piece or pawn against one piece
+//!   or pawn (K+Q against K+R, ..., K+Q against K+P, K+P against K+P), won
 //!   by either side. A table is built in a background thread the first
 //!   time [`dtm::probe`] meets its ending (paused while a search holds a
 //!   [`dtm::searching`] guard), or in the calling thread with

@@ -9,9 +9,13 @@
 //! check), one for each class of positions the board's eight reflections
 //! and rotations turn into each other, two pieces of one kind as two men
 //! (a placement and its twin with them swapped count apart, as in the
-//! table); [`Table::counts`] counts the same way. Syzygy's wins and losses
-//! are those within the fifty-move rule plus the "cursed" ones beyond it;
-//! none of these endings has any, so its wins are the table's mates.
+//! table); [`Table::counts`] counts the same way. With pawns only the
+//! mirror image left to right is the same position, so there a class has
+//! two positions or one. The positions are those without the right to take
+//! en passant (Syzygy's tables store none: a position with it is valued by
+//! its moves). Syzygy's wins and losses are those within the fifty-move rule
+//! plus the "cursed" ones beyond it; none of these endings has any, so its
+//! wins are the table's mates.
 //!
 //! [`Table::counts`]: matewise_endgame_tables::dtm::Table::counts
 
@@ -24,7 +28,7 @@ use common::private_cache;
 /// with the other side to move, as published.
 type Counts = [(usize, usize, usize); 2];
 
-const PUBLISHED: [(Ending, Counts); 21] = [
+const PUBLISHED: [(Ending, Counts); 32] = [
     (Ending::Kqk, [(18_081, 0, 0), (0, 2_896, 25_160)]),
     (Ending::Krk, [(21_959, 0, 0), (0, 2_796, 25_260)]),
     (
@@ -73,6 +77,44 @@ const PUBLISHED: [(Ending, Counts); 21] = [
     (Ending::Krrk, [(1_040_963, 0, 0), (0, 4_900, 1_702_988)]),
     (Ending::Krbk, [(1_170_995, 0, 0), (0, 150_238, 1_557_650)]),
     (Ending::Krnk, [(1_238_446, 0, 0), (0, 156_789, 1_551_099)]),
+    (Ending::Kpk, [(62_480, 19_184, 0), (0, 35_210, 48_802)]),
+    (Ending::Kqpk, [(3_273_697, 0, 0), (0, 145_936, 4_978_796)]),
+    (Ending::Krpk, [(3_938_586, 0, 0), (0, 125_934, 4_998_798)]),
+    (
+        Ending::Kbpk,
+        [(4_141_811, 174_804, 0), (0, 859_923, 4_264_809)],
+    ),
+    (
+        Ending::Knpk,
+        [(4_405_320, 169_405, 0), (0, 947_832, 4_176_900)],
+    ),
+    (
+        Ending::Kppk,
+        [(3_555_030, 58_312, 0), (0, 302_686, 3_522_058)],
+    ),
+    (
+        Ending::Kqkp,
+        [(3_349_631, 21_317, 20), (385_976, 601_733, 3_993_795)],
+    ),
+    (
+        Ending::Krkp,
+        [(3_703_102, 340_191, 6_727), (816_810, 871_949, 3_292_745)],
+    ),
+    (
+        Ending::Kbkp,
+        [(104, 4_212_608, 232_968), (1_174_317, 3_807_159, 28)],
+    ),
+    (
+        Ending::Knkp,
+        [(208, 4_095_612, 608_446), (1_622_140, 3_359_329, 35)],
+    ),
+    (
+        Ending::Kpkp,
+        [
+            (1_606_514, 1_242_545, 868_985),
+            (1_606_514, 1_242_545, 868_985),
+        ],
+    ),
 ];
 
 #[test]

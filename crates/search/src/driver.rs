@@ -384,6 +384,10 @@ mod tests {
         options: &SearchOptions,
         search_moves: Vec<Move>,
     ) -> (SearchResult, Option<crate::tt::TtHit>) {
+        // The root's table is readied first (a search without a clock):
+        // into a directory of the tests' own, never the user's cache.
+        let dir = std::env::temp_dir().join("matewise-search-unit-tables");
+        endgame_tables::cache::set_dir(Some(dir));
         let limits = Limits {
             depth: Some(6),
             search_moves,

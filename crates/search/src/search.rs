@@ -156,13 +156,20 @@ impl Worker<'_> {
     fn probe_tables(&self, board: &Board, ply: usize) -> Option<i32> {
         // A mate further than the search can count is still a sure win.
         let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
-        // In these endings only the lone king's capture, which ends the
-        // win, resets the fifty-move count: a mate further away than the
-        // count allows is a draw. A mate on the hundredth ply still counts.
+        // A table's mate fits in the fifty-move count if it comes within
+        // the plies the halfmove clock leaves (a mate on the hundredth ply
+        // still counts): every line of it does. One further away is a draw
+        // only where no capture or pawn move can reset the count on the
+        // way, that is with a lone piece against a bare king (whose
+        // capture of it draws); in any other ending the search goes on,
+        // and finds the mate behind the next capture or pawn move if the
+        // count allows one.
         let plies_left = 100u32.saturating_sub(u32::from(board.halfmove_clock()));
+        let can_reset = board.occupied().len() > 3 || !board.pieces(PieceKind::Pawn).is_empty();
         Some(match endgame_tables::dtm::probe(board)? {
             Dtm::MateIn(plies) if plies <= plies_left => mate_in(mate_or_win(plies)),
             Dtm::MatedIn(plies) if plies <= plies_left => mated_in(mate_or_win(plies)),
+            Dtm::MateIn(_) | Dtm::MatedIn(_) if can_reset => return None,
             Dtm::MateIn(_) | Dtm::MatedIn(_) | Dtm::Draw => DRAW,
         })
     }

@@ -1,0 +1,173 @@
+//! Endings with pawns scored by the tables: a fresh search reports the
+//! table's exact distance to mate, its line runs to the checkmate, and the
+//! fifty-move count is respected where a capture or a pawn move could
+//! reset it on the way.
+
+use endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
+use movegen::{Board, KeyHistory, Move, MoveList};
+
+/// Keeps the tables these tests build in a directory of the build's own
+/// (shared with the other tests that build tables).
+fn private_cache() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
+}
+
+/// The result and the last line reported for `fen` at 100,000 nodes.
+fn search(fen: &str) -> (Score, Vec<Move>) {
+    let board = Board::from_fen(fen).unwrap();
+    let limits = Limits {
+        nodes: Some(100_000),
+        ..Limits::default()
+    };
+    let mut line = Vec::new();
+    let result = Searcher::new(16, 1).search(
+        &board,
+        &KeyHistory::default(),
+        &limits,
+        &SearchOptions::default(),
+        &SearchControl::new(false),
+        &mut |info: &SearchInfo| line = info.pv.clone(),
+    );
+    (result.score, line)
+}
+
+/// The table's answer for `fen` as the search reports it: a mate in moves,
+/// positive when the side to move mates.
+fn table_mate(fen: &str) -> Score {
+    match dtm::probe(&Board::from_fen(fen).unwrap()) {
+        Some(Dtm::MateIn(plies)) => Score::Mate(plies.div_ceil(2) as i32),
+        Some(Dtm::MatedIn(plies)) => Score::Mate(-((plies / 2) as i32)),
+        other => panic!("{fen}: not a mate in the table: {other:?}"),
+    }
+}
+
+/// Whether `line`, played from `fen`, is legal and ends in checkmate.
+fn ends_in_mate(fen: &str, line: &[Move]) -> bool {
+    let mut board = Board::from_fen(fen).unwrap();
+    for &mv in line {
+        if !board.is_legal(mv) {
+            return false;
+        }
+        board.play_unchecked(mv);
+    }
+    let mut moves = MoveList::new();
+    board.generate_moves(&mut moves);
+    moves.is_empty() && board.in_check()
+}
+
+#[test]
+fn pawn_endings_are_looked_up_exactly_with_the_line_to_mate() {
+    private_cache();
+    for ending in [Ending::Kqkp, Ending::Kpkp, Ending::Krpk, Ending::Kpk] {
+        dtm::build_now(ending);
+    }
+    for fen in [
+        // The queen against a pawn on the seventh, its king beside it (the
+        // longest win of K+Q against K+P in the Syzygy statistics), with
+        // either side to move.
+        "3Q4/3K4/8/8/3k4/8/3p4/8 b - - 0 1",
+        "3Q4/3K4/8/8/3k4/8/3p4/8 w - - 0 1",
+        // Pawn races: White queens first and wins; Black's king takes
+        // White's pawn and Black wins.
+        "8/5p2/8/8/8/8/1P6/k6K w - - 0 1",
+        "8/8/1p6/8/8/1P6/k6K/8 w - - 0 1",
+        // The rook's pawn with the rook behind it.
+        "8/8/8/8/6k1/P7/8/R3K3 w - - 0 1",
+        // King and pawn against king, the pawn on its second rank.
+        "8/8/8/8/8/8/4P3/4K1k1 w - - 0 1",
+    ] {
+        let expected = table_mate(fen);
+        let (score, line) = search(fen);
+        assert_eq!(score, expected, "{fen}");
+        assert!(ends_in_mate(fen, &line), "{fen}: {line:?}");
+    }
+}
+
+/// A position of `men` (FEN letters, kings first) on `squares`, if legal.
+fn placed(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
+    let mut grid = [['1'; 8]; 8];
+    for (man, &square) in men.chars().zip(squares) {
+        if grid[7 - square / 8][square % 8] != '1' {
+            return None;
+        }
+        grid[7 - square / 8][square % 8] = man;
+    }
+    let rows: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
+    let side = if white_to_move { "w" } else { "b" };
+    Board::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).ok()
+}
+
+#[test]
+fn random_won_and_lost_positions_of_every_pawn_ending_are_exact() {
+    private_cache();
+    let endings = [
+        (Ending::Kpk, "KkP"),
+        (Ending::Kqpk, "KkQP"),
+        (Ending::Krpk, "KkRP"),
+        (Ending::Kbpk, "KkBP"),
+        (Ending::Knpk, "KkNP"),
+        (Ending::Kppk, "KkPP"),
+        (Ending::Kqkp, "KkQp"),
+        (Ending::Krkp, "KkRp"),
+        (Ending::Kbkp, "KkBp"),
+        (Ending::Knkp, "KkNp"),
+        (Ending::Kpkp, "KkPp"),
+    ];
+    // Every table ready first, as an engine with a full cache has them.
+    for ending in Ending::ALL {
+        dtm::build_now(ending);
+    }
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut random = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (ending, men) in endings {
+        // Ten positions the side to move wins and ten it loses.
+        let mut wanted = [10, 10];
+        while wanted != [0, 0] {
+            let squares: Vec<usize> = men.chars().map(|_| (random() % 64) as usize).collect();
+            let Some(board) = placed(men, &squares, random() % 2 == 0) else {
+                continue;
+            };
+            let kind = match dtm::probe(&board) {
+                Some(Dtm::MateIn(_)) => 0,
+                Some(Dtm::MatedIn(plies)) if plies > 0 => 1,
+                _ => continue,
+            };
+            if wanted[kind] == 0 {
+                continue;
+            }
+            wanted[kind] -= 1;
+            let fen = board.to_fen();
+            let (score, line) = search(&fen);
+            assert_eq!(score, table_mate(&fen), "{ending:?} {fen}");
+            assert!(ends_in_mate(&fen, &line), "{ending:?} {fen}: {line:?}");
+        }
+    }
+}
+
+#[test]
+fn a_capture_or_a_pawn_move_resets_the_fifty_move_count() {
+    private_cache();
+    dtm::build_now(Ending::Kqkp);
+    // The queen mates in more plies than the count leaves (three), and no
+    // capture or pawn move is in reach at once; but the pawn, too far from
+    // its king, falls a move later (or moves), and the count starts again.
+    // A table answer beyond the count is not a draw here: the search looks
+    // on and finds the mate behind the reset.
+    let fen = "7K/8/8/7k/8/1p6/8/6Q1 w - - 97 1";
+    let table = table_mate("7K/8/8/7k/8/1p6/8/6Q1 w - - 0 1");
+    assert!(matches!(table, Score::Mate(m) if m > 2), "{table:?}");
+    let (score, line) = search(fen);
+    assert!(matches!(score, Score::Mate(m) if m > 2), "{score:?}");
+    assert!(ends_in_mate(fen, &line), "{line:?}");
+    // With the king beside its pawn it is a draw: after 1.Qb1 Ka4 the
+    // queen cannot take in time.
+    let defended = "7K/8/8/k7/8/1p6/8/7Q w - - 97 1";
+    assert_eq!(search(defended).0, Score::Centipawns(0));
+}
