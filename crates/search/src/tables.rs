@@ -5,23 +5,48 @@
 use crate::limits::Limits;
 use endgame_tables::dtm::{self, Ending};
 use movegen::{Board, MoveList};
+use std::sync::Mutex;
 
 /// Readies the tables of [`endings_at_hand`] before the search takes its
-/// [`dtm::searching`] guard. Without a clock (`infinite`, `depth`, `nodes`,
-/// `mate` or no limit) each is loaded or built here, in this thread, so
-/// that the answers are exact from the first node; a build may take
-/// seconds, once per machine (tables are cached). On a clock they are only
-/// requested: they build in the background, between searches, and the
-/// tree scores them once they are ready.
+/// [`dtm::searching`] guard.
+///
+/// On a clock each is only requested: it builds in the background, between
+/// searches, and the tree scores it once it is ready.
+///
+/// Without a clock (`infinite`, `depth`, `nodes`, `mate` or no limit) the
+/// root's own table is loaded or built here, in this thread, so that the
+/// root's answer is exact and its line runs to the mate; a build may take
+/// seconds (with the tables it leads into, a minute or more), once per
+/// machine, as tables are cached. A five-man root's capture tables are
+/// loaded here if cached; otherwise they are built beside the search, not
+/// before it, which stays free to answer at once and uses each table as
+/// soon as it is ready.
 pub(crate) fn ready_for(root: &Board, limits: &Limits) {
-    for ending in endings_at_hand(root) {
+    let endings = endings_at_hand(root);
+    let root_is_tabled = Ending::of(root).is_some();
+    for ending in endings {
         if limits.is_timed() {
             dtm::table(ending);
-        } else {
+        } else if root_is_tabled {
             // Waits for a background build of the same table if one is
             // under way: no guard is held yet, so that build goes on.
             dtm::build_now(ending);
+        } else if dtm::load_cached(ending).is_none() {
+            build_beside_searches(ending);
         }
+    }
+}
+
+/// Builds `ending` in a thread of its own that, unlike a background build,
+/// does not pause while a search runs; once per process and ending.
+fn build_beside_searches(ending: Ending) {
+    static STARTED: Mutex<Vec<Ending>> = Mutex::new(Vec::new());
+    let mut started = STARTED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !started.contains(&ending) {
+        started.push(ending);
+        std::thread::spawn(move || dtm::build_now(ending));
     }
 }
 
