@@ -36,6 +36,8 @@ fn every_option_takes_good_values_silently() {
         "setoption name UCI_ShowWDL value false",
         "setoption name MateDistancePruning value false",
         "setoption name MateDistancePruning value true",
+        "setoption name EndgameMemory value 512",
+        "setoption name EndgameMemory value 1024",
         "setoption name UCI_LimitStrength value true",
         "setoption name UCI_Elo value 2046",
         "setoption name UCI_Elo value 1320",
@@ -58,7 +60,7 @@ fn every_option_takes_good_values_silently() {
 #[test]
 fn bad_option_values_are_reported_and_change_nothing() {
     let mut engine = Engine::spawn();
-    let cases: [(&str, &str); 22] = [
+    let cases: [(&str, &str); 23] = [
         (
             "setoption name Hash value 0",
             "option Hash: 0 is outside 1..65536",
@@ -119,6 +121,10 @@ fn bad_option_values_are_reported_and_change_nothing() {
         (
             "setoption name UCI_Elo value 2100",
             "option UCI_Elo: 2100 is outside 1320..2046",
+        ),
+        (
+            "setoption name EndgameMemory value -1",
+            "option EndgameMemory: -1 is outside 0..65536",
         ),
         (
             "setoption name UCI_LimitStrength value on",

@@ -28,6 +28,7 @@
 //! assert_eq!(dtm::probe(&seed), Some(Dtm::MateIn(15)));
 //! ```
 
+mod budget;
 mod exits;
 mod gate;
 mod general;
@@ -36,6 +37,7 @@ mod retrograde;
 mod symmetry;
 mod versus;
 
+pub use budget::{memory_limit, memory_used, set_memory_limit};
 pub use gate::{SearchGuard, searching};
 
 use crate::cache;
@@ -596,6 +598,7 @@ static BUILDING: [AtomicBool; Ending::ALL.len()] =
 /// way this waits for it, paused or not: never call it while holding a
 /// [`SearchGuard`].
 pub fn build_now(ending: Ending) -> &'static Table {
+    budget::claim_regardless(ending);
     let table = TABLES[ending.slot()].get_or_init(|| {
         let Some(path) = cache::dir().map(|dir| cache::file(&dir, ending)) else {
             return Table::build(ending);
@@ -612,6 +615,16 @@ pub fn build_now(ending: Ending) -> &'static Table {
     table
 }
 
+/// [`build_now`] within the memory limit ([`set_memory_limit`]): `None`,
+/// and nothing built, if `ending` and the tables it leads into that are
+/// not yet held would take the tables past it.
+pub fn build_within_limit(ending: Ending) -> Option<&'static Table> {
+    if let Some(table) = TABLES[ending.slot()].get() {
+        return Some(table);
+    }
+    budget::claim(ending).then(|| build_now(ending))
+}
+
 /// The table of `ending` if it is ready or its cache file loads (in this
 /// thread, in milliseconds); never builds. A program can call it for every
 /// ending before play, so that cached tables are there from the first search.
@@ -619,8 +632,12 @@ pub fn build_now(ending: Ending) -> &'static Table {
 pub fn load_cached(ending: Ending) -> Option<&'static Table> {
     let slot = ending.slot();
     if TABLES[slot].get().is_none() {
+        if !budget::fits(ending) {
+            return None;
+        }
         let path = cache::file(&cache::dir()?, ending);
         if let Ok(table) = cache::load(ending, &path) {
+            budget::claim_regardless(ending);
             // A table built meanwhile by another thread is the same.
             let _ = TABLES[slot].set(table);
         }
@@ -641,6 +658,12 @@ pub fn table(ending: Ending) -> Option<&'static Table> {
         return Some(table);
     }
     if !BUILDING[slot].swap(true, Ordering::AcqRel) {
+        if !budget::claim(ending) {
+            // Over the memory limit: no table, and a later call (after the
+            // limit is raised) may try again.
+            BUILDING[slot].store(false, Ordering::Release);
+            return None;
+        }
         let spawned = std::thread::Builder::new()
             .name(format!("dtm-{ending:?}"))
             .spawn(move || {

@@ -19,6 +19,14 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
     Declared::check("UCI_ShowWDL", false, Session::set_show_wdl),
     // Empty: the default directory; `none`: no cache file.
     Declared::string("EndgameCache", "", Session::set_endgame_cache),
+    // MiB: all thirty-two tables take 962.
+    Declared::spin(
+        "EndgameMemory",
+        1024,
+        0,
+        65_536,
+        Session::set_endgame_memory,
+    ),
 ];
 
 /// The `option` lines sent after `uci`: the engine's options, then the search's.

@@ -244,6 +244,13 @@ impl Session {
         });
     }
 
+    /// `EndgameMemory`: MiB the endgame tables may hold. Tables held stay;
+    /// once the limit is reached, further endings are played without one.
+    pub(crate) fn set_endgame_memory(&mut self, mb: i64) {
+        let bytes = usize::try_from(mb).unwrap_or(0).saturating_mul(1 << 20);
+        endgame_tables::dtm::set_memory_limit(bytes);
+    }
+
     /// `Clear Hash`.
     pub(crate) fn clear_hash(&mut self) {
         self.searcher().clear_hash();

@@ -8,7 +8,8 @@ use movegen::{Board, MoveList};
 use std::sync::Mutex;
 
 /// Readies the tables of [`endings_at_hand`] before the search takes its
-/// [`dtm::searching`] guard.
+/// [`dtm::searching`] guard, within the tables' memory limit
+/// ([`dtm::set_memory_limit`]).
 ///
 /// On a clock each is only requested: it builds in the background, between
 /// searches, and the tree scores it once it is ready.
@@ -30,7 +31,7 @@ pub(crate) fn ready_for(root: &Board, limits: &Limits) {
         } else if root_is_tabled {
             // Waits for a background build of the same table if one is
             // under way: no guard is held yet, so that build goes on.
-            dtm::build_now(ending);
+            dtm::build_within_limit(ending);
         } else if dtm::load_cached(ending).is_none() {
             build_beside_searches(ending);
         }
@@ -46,7 +47,7 @@ fn build_beside_searches(ending: Ending) {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     if !started.contains(&ending) {
         started.push(ending);
-        std::thread::spawn(move || dtm::build_now(ending));
+        std::thread::spawn(move || dtm::build_within_limit(ending));
     }
 }
 
