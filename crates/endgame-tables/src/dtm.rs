@@ -653,28 +653,46 @@ pub fn load_cached(ending: Ending) -> Option<&'static Table> {
 /// search ever waits for a table. The build waits while any search holds a
 /// [`searching`] guard (nested builds of the smaller tables it needs too).
 pub fn table(ending: Ending) -> Option<&'static Table> {
+    let table = TABLES[ending.slot()].get();
+    if table.is_none() {
+        start_build(ending, true);
+    }
+    table
+}
+
+/// Starts building `ending` in a thread of its own that, unlike [`table`]'s,
+/// does not wait while a search runs, so that a search can use the table
+/// before it ends; once, as [`table`] does, and within the memory limit.
+pub fn build_beside_searches(ending: Ending) {
+    if TABLES[ending.slot()].get().is_none() {
+        start_build(ending, false);
+    }
+}
+
+/// Starts the one build of `ending` in a thread, paused by searches if
+/// `background`, unless one was started or the memory limit refuses it.
+/// A refusal holds until the limit changes ([`set_memory_limit`]), so that
+/// a probe at every node of the ending costs one flag, not a claim.
+fn start_build(ending: Ending, background: bool) {
     let slot = ending.slot();
-    if let Some(table) = TABLES[slot].get() {
-        return Some(table);
+    if BUILDING[slot].swap(true, Ordering::AcqRel) {
+        return;
     }
-    if !BUILDING[slot].swap(true, Ordering::AcqRel) {
-        if !budget::claim(ending) {
-            // Over the memory limit: no table, and a later call (after the
-            // limit is raised) may try again.
-            BUILDING[slot].store(false, Ordering::Release);
-            return None;
-        }
-        let spawned = std::thread::Builder::new()
-            .name(format!("dtm-{ending:?}"))
-            .spawn(move || {
+    if !budget::claim(ending) {
+        budget::refuse(ending);
+        return;
+    }
+    let spawned = std::thread::Builder::new()
+        .name(format!("dtm-{ending:?}"))
+        .spawn(move || {
+            if background {
                 gate::mark_background();
-                build_now(ending);
-            });
-        if spawned.is_err() {
-            BUILDING[slot].store(false, Ordering::Release);
-        }
+            }
+            build_now(ending);
+        });
+    if spawned.is_err() {
+        BUILDING[slot].store(false, Ordering::Release);
     }
-    None
 }
 
 /// The exact answer for `board` if it is in a ready table (see [`table`]).

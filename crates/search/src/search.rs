@@ -165,11 +165,10 @@ impl Worker<'_> {
         // and finds the mate behind the next capture or pawn move if the
         // count allows one.
         let plies_left = 100u32.saturating_sub(u32::from(board.halfmove_clock()));
-        let can_reset = board.occupied().len() > 3 || !board.pieces(PieceKind::Pawn).is_empty();
         Some(match endgame_tables::dtm::probe(board)? {
             Dtm::MateIn(plies) if plies <= plies_left => mate_in(mate_or_win(plies)),
             Dtm::MatedIn(plies) if plies <= plies_left => mated_in(mate_or_win(plies)),
-            Dtm::MateIn(_) | Dtm::MatedIn(_) if can_reset => return None,
+            Dtm::MateIn(_) | Dtm::MatedIn(_) if can_reset_the_count(board) => return None,
             Dtm::MateIn(_) | Dtm::MatedIn(_) | Dtm::Draw => DRAW,
         })
     }
@@ -731,4 +730,11 @@ impl Worker<'_> {
             .store(key, best_move, best_score, eval_to_store, 0, bound, ply);
         best_score
     }
+}
+
+/// Whether a capture or a pawn move can come before a table's mate and
+/// start the fifty-move count again: anything but a lone piece against a
+/// bare king.
+fn can_reset_the_count(board: &Board) -> bool {
+    board.occupied().len() > 3 || !board.pieces(PieceKind::Pawn).is_empty()
 }

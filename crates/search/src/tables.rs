@@ -5,7 +5,6 @@
 use crate::limits::Limits;
 use endgame_tables::dtm::{self, Ending};
 use movegen::{Board, MoveList};
-use std::sync::Mutex;
 
 /// Readies the tables of [`endings_at_hand`] before the search takes its
 /// [`dtm::searching`] guard, within the tables' memory limit
@@ -23,8 +22,7 @@ use std::sync::Mutex;
 /// before it, which stays free to answer at once and uses each table as
 /// soon as it is ready.
 pub(crate) fn ready_for(root: &Board, limits: &Limits) {
-    let endings = endings_at_hand(root);
-    let root_is_tabled = Ending::of(root).is_some();
+    let (endings, root_is_tabled) = endings_at_hand(root);
     for ending in endings {
         if limits.is_timed() {
             dtm::table(ending);
@@ -33,31 +31,19 @@ pub(crate) fn ready_for(root: &Board, limits: &Limits) {
             // under way: no guard is held yet, so that build goes on.
             dtm::build_within_limit(ending);
         } else if dtm::load_cached(ending).is_none() {
-            build_beside_searches(ending);
+            dtm::build_beside_searches(ending);
         }
     }
 }
 
-/// Builds `ending` in a thread of its own that, unlike a background build,
-/// does not pause while a search runs; once per process and ending.
-fn build_beside_searches(ending: Ending) {
-    static STARTED: Mutex<Vec<Ending>> = Mutex::new(Vec::new());
-    let mut started = STARTED
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if !started.contains(&ending) {
-        started.push(ending);
-        std::thread::spawn(move || dtm::build_within_limit(ending));
-    }
-}
-
-/// The tabled ending of `root`, or, when `root` has five men, the tabled
-/// endings its captures lead into, each once.
-pub(crate) fn endings_at_hand(root: &Board) -> Vec<Ending> {
-    let mut endings = Vec::new();
+/// The tabled ending of `root` (and `true`), or, when `root` has five men,
+/// the tabled endings its captures lead into, each once (and `false`).
+pub(crate) fn endings_at_hand(root: &Board) -> (Vec<Ending>, bool) {
     if let Some((ending, _)) = Ending::of(root) {
-        endings.push(ending);
-    } else if root.occupied().len() == 5 {
+        return (vec![ending], true);
+    }
+    let mut endings = Vec::new();
+    if root.occupied().len() == 5 {
         let mut moves = MoveList::new();
         root.generate_moves(&mut moves);
         for &mv in &moves {
@@ -70,7 +56,7 @@ pub(crate) fn endings_at_hand(root: &Board) -> Vec<Ending> {
             }
         }
     }
-    endings
+    (endings, false)
 }
 
 #[cfg(test)]
@@ -78,7 +64,7 @@ mod tests {
     use super::*;
 
     fn endings(fen: &str) -> Vec<Ending> {
-        endings_at_hand(&Board::from_fen(fen).unwrap())
+        endings_at_hand(&Board::from_fen(fen).unwrap()).0
     }
 
     #[test]

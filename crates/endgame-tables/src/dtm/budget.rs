@@ -1,6 +1,6 @@
 //! The memory the tables may take: a limit that the tables readied on
-//! demand ([`super::table`], [`super::load_cached`],
-//! [`super::build_within_limit`]) stay within. A table, once held, is held for the life of the process
+//! demand ([`super::table`], [`super::build_beside_searches`],
+//! [`super::load_cached`], [`super::build_within_limit`]) stay within. A table, once held, is held for the life of the process
 //! (every search thread reads it without a lock), so the limit decides
 //! which tables come in, not which go: once it is reached, further
 //! endings are played without a table.
@@ -8,17 +8,20 @@
 use super::{Ending, Table};
 use std::sync::Mutex;
 
-/// The limit, and the bytes of the tables counted against it.
+/// The limit, the bytes of the tables counted against it, and the builds
+/// it refused.
 struct Budget {
     limit: usize,
     counted: [bool; Ending::ALL.len()],
     used: usize,
+    refused: [bool; Ending::ALL.len()],
 }
 
 static BUDGET: Mutex<Budget> = Mutex::new(Budget {
     limit: usize::MAX,
     counted: [false; Ending::ALL.len()],
     used: 0,
+    refused: [false; Ending::ALL.len()],
 });
 
 fn budget() -> std::sync::MutexGuard<'static, Budget> {
@@ -73,6 +76,11 @@ pub(super) fn claim(ending: Ending) -> bool {
     true
 }
 
+/// Notes that the build of `ending` (its `BUILDING` flag set) was refused.
+pub(super) fn refuse(ending: Ending) {
+    budget().refused[ending.slot()] = true;
+}
+
 /// Counts `ending` and the tables it leads into whatever the limit: a
 /// table built on explicit request ([`super::build_now`]) is held anyway.
 pub(super) fn claim_regardless(ending: Ending) {
@@ -94,7 +102,14 @@ pub(super) fn claim_regardless(ending: Ending) {
 /// assert_eq!(dtm::memory_limit(), 1 << 30);
 /// ```
 pub fn set_memory_limit(bytes: usize) {
-    budget().limit = bytes;
+    let mut budget = budget();
+    budget.limit = bytes;
+    // A build refused under the old limit may be asked for again.
+    for (slot, refused) in budget.refused.iter_mut().enumerate() {
+        if std::mem::take(refused) {
+            super::BUILDING[slot].store(false, std::sync::atomic::Ordering::Release);
+        }
+    }
 }
 
 /// The limit set by [`set_memory_limit`] (no limit until then).
