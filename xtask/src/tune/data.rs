@@ -35,6 +35,18 @@ pub(crate) fn parse_result(line: &str) -> Option<f64> {
         })
 }
 
+/// The search score written after a bracketed result (`FEN [1.0] 35`, as
+/// datagen writes it), in centipawns from White's side.
+pub(crate) fn parse_score(line: &str) -> Option<f64> {
+    let (_, after) = line.split_once(']')?;
+    after
+        .split_whitespace()
+        .next()?
+        .parse::<i32>()
+        .ok()
+        .map(f64::from)
+}
+
 /// The position on a data line: its first six fields as a FEN, or its first four.
 pub(crate) fn parse_board(line: &str) -> Option<Board> {
     let fields: Vec<&str> = line.split_whitespace().collect();
@@ -110,6 +122,8 @@ pub(crate) struct Data {
     pub(crate) samples: Vec<Sample>,
     /// Where each sample came from.
     pub(crate) origins: Vec<Origin>,
+    /// Each sample's search score, where its line has one.
+    pub(crate) scores: Vec<Option<f64>>,
     /// Lines read.
     pub(crate) lines: usize,
     /// `# game` lines read: datagen ends each game with one.
@@ -124,7 +138,8 @@ pub(crate) fn read(data: &str, limit: usize, weights: &Weights) -> Result<Data, 
     let file = std::fs::File::open(data).map_err(|e| format!("{data}: {e}"))?;
     let size = file.metadata().map_or(0, |m| m.len());
     let bar = progress::bar(size, "{binary_bytes}/{binary_total_bytes} read");
-    let (mut samples, mut origins, mut skipped) = (Vec::new(), Vec::new(), 0usize);
+    let (mut samples, mut origins, mut scores, mut skipped) =
+        (Vec::new(), Vec::new(), Vec::new(), 0usize);
     let (mut lines, mut game) = (0usize, 0usize);
     for (n, line) in std::io::BufReader::new(file)
         .lines()
@@ -142,6 +157,7 @@ pub(crate) fn read(data: &str, limit: usize, weights: &Weights) -> Result<Data, 
             (Some(board), Some(result)) => {
                 samples.push(sample(&board, weights, &mut tables, result));
                 origins.push(Origin { line: n, game });
+                scores.push(parse_score(&line));
             }
             _ => skipped += 1,
         }
@@ -150,6 +166,7 @@ pub(crate) fn read(data: &str, limit: usize, weights: &Weights) -> Result<Data, 
     Ok(Data {
         samples,
         origins,
+        scores,
         lines,
         games: game,
         skipped,
@@ -167,6 +184,9 @@ mod tests {
         assert_eq!(parse_result("x c9 \"1/2-1/2\";"), Some(0.5));
         assert_eq!(parse_result("8/8 w - - 0-1"), Some(0.0));
         assert_eq!(parse_result("no result"), None);
+        assert_eq!(parse_score("8/8 w - - 0 1 [1.0] -35"), Some(-35.0));
+        assert_eq!(parse_score("8/8 w - - 0 1 [1.0]"), None);
+        assert_eq!(parse_score("8/8 w - - c9 \"1-0\";"), None);
         assert!(parse_board("4k3/8/8/8/8/8/8/4K3 w - - c9 \"1-0\";").is_some());
     }
 

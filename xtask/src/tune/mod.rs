@@ -82,6 +82,11 @@ pub(crate) struct Args {
     /// Tune the mop-up and KBN vs K terms too.
     #[arg(long)]
     free_technique: bool,
+    /// Train towards this share of the search score (datagen's `FEN [result]
+    /// score` lines) and the rest of the result: in [0, 1]. Held-back losses
+    /// are reported against the results as well.
+    #[arg(long, value_name = "X", default_value_t = 0.0)]
+    score_weight: f64,
     /// Fit only one shrink factor per evaluation group (for small data sets).
     #[arg(long, conflicts_with_all = ["per_term", "epochs", "lr", "l2", "free_phases",
         "free_signs", "free_technique"])]
@@ -90,6 +95,13 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with_all = ["epochs", "lr", "l2", "free_phases", "free_signs",
         "free_technique"])]
     per_term: bool,
+}
+
+/// Where a result and a search score meet: `weight` of the score (mapped
+/// through the same sigmoid, capped at ten pawns) and the rest of the result.
+fn blend(result: f64, score: f64, k: f64, weight: f64) -> f64 {
+    let predicted = loss::sigmoid(k, score.clamp(-1000.0, 1000.0));
+    (1.0 - weight) * result + weight * predicted
 }
 
 pub(crate) fn run(args: &Args) -> Result<(), String> {
@@ -102,20 +114,34 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         keep_technique: !args.free_technique,
     };
     let limit = args.limit.unwrap_or(usize::MAX);
+    if !(0.0..=1.0).contains(&args.score_weight) {
+        return Err(format!(
+            "--score-weight {} is outside [0, 1]",
+            args.score_weight
+        ));
+    }
 
     let weights = Weights::default();
     let Data {
         samples,
         origins,
+        scores,
         lines,
         games: game,
         skipped,
     } = data::read(data, limit, &weights)?;
+    let scored = scores.iter().filter(|s| s.is_some()).count();
+    if args.score_weight > 0.0 && scored == 0 {
+        return Err(format!(
+            "--score-weight needs search scores, and no line of {data} has one \
+             (`FEN [result] score`, as datagen writes)"
+        ));
+    }
     // Whole blocks of lines (or whole games), so that a game's positions
     // mostly fall on one side and the held-back loss is honest.
     let mask = held_back_mask(&origins, lines, game > 0);
     let (mut train, mut held_back) = (Vec::new(), Vec::new());
-    for (s, held) in samples.into_iter().zip(mask) {
+    for (s, &held) in samples.into_iter().zip(&mask) {
         if held {
             held_back.push(s);
         } else {
@@ -145,8 +171,37 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     }
     let start = Params::from_weights(&weights);
     let k = fit_k(&train, &start);
-    let before = loss(&held_back, &start, k);
+    let mut before = loss(&held_back, &start, k);
+    let before_results = before;
     println!("K = {k:.4}; held-back loss before: {before:.6}");
+    // The held-back samples against their results alone, whatever the target.
+    let held_back_results = held_back.clone();
+    if args.score_weight > 0.0 {
+        let mut blended = 0;
+        let (mut i_train, mut i_held) = (0, 0);
+        // Samples were split in order, so walk the mask again to pair each
+        // with its score.
+        for (score, held) in scores.iter().zip(&mask) {
+            let target = if *held {
+                i_held += 1;
+                &mut held_back[i_held - 1]
+            } else {
+                i_train += 1;
+                &mut train[i_train - 1]
+            };
+            if let Some(score) = score {
+                target.result = blend(target.result, *score, k, args.score_weight);
+                blended += 1;
+            }
+        }
+        before = loss(&held_back, &start, k);
+        println!(
+            "targets: {:.0} % score, {:.0} % result on {blended} scored positions; \
+             held-back loss before against them: {before:.6}",
+            args.score_weight * 100.0,
+            (1.0 - args.score_weight) * 100.0,
+        );
+    }
     if args.per_term || args.groups {
         let (scaled, scales, k) = fit_group_scales(&train, &held_back, &start, 4, args.per_term);
         for (group, scale) in &scales {
@@ -181,6 +236,31 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     );
     bar.finish_and_clear();
     println!("held-back loss after: {after:.6} (before {before:.6})");
+    if args.score_weight > 0.0 {
+        println!(
+            "held-back loss against the results alone: {:.6} (before {before_results:.6})",
+            loss(&held_back_results, &best, k)
+        );
+    }
     table::write(args.out.as_deref(), &best.to_weights(), "tuned")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::blend;
+
+    #[test]
+    fn a_blend_weighs_the_score_through_the_sigmoid() {
+        let k = 1.2;
+        // A level score predicts a draw: half of a win and half of 0.5.
+        assert!((blend(1.0, 0.0, k, 0.5) - 0.75).abs() < 1e-12);
+        // No weight leaves the result; full weight leaves only the score.
+        assert_eq!(blend(0.0, 300.0, k, 0.0), 0.0);
+        let won = blend(0.0, 300.0, k, 1.0);
+        assert!(won > 0.8 && won < 1.0, "{won}");
+        // Scores beyond ten pawns (mates) count as ten pawns.
+        assert_eq!(blend(0.5, 30_000.0, k, 0.5), blend(0.5, 1000.0, k, 0.5));
+        assert!(blend(0.5, -400.0, k, 0.5) < 0.5);
+    }
 }

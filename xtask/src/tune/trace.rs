@@ -6,6 +6,7 @@ use eval_terms::{Tables, Trace, Weights, evaluate};
 use movegen::Board;
 
 /// One traced position.
+#[derive(Clone)]
 pub(crate) struct Sample {
     /// (flat weight index, White-minus-Black coefficient).
     pub(super) coefficients: Vec<(u32, i32)>,
