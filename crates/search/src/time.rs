@@ -59,7 +59,19 @@ impl TimePlan {
             .max(Duration::from_millis(1));
         let share = planned / moves;
         // Never more than half of what is on the clock now.
-        let ceiling = clock.time.saturating_sub(overhead) / 2;
+        let mut ceiling = clock.time.saturating_sub(overhead) / 2;
+        // With an increment, never into the reserve by more than one
+        // increment brings back: searches often run to their hard limit,
+        // three to five times the soft one, and the share alone would let
+        // them spend the reserve down to a few tens of milliseconds. Below
+        // the reserve a move spends at most the increment, less the
+        // overhead, so the clock stops shrinking there.
+        if !clock.increment.is_zero() {
+            let reserve = clock.increment * RESERVE_MOVES;
+            let keeps_reserve =
+                clock.time.saturating_sub(reserve) + clock.increment.saturating_sub(overhead);
+            ceiling = ceiling.min(keeps_reserve.max(Duration::from_millis(1)));
+        }
         TimePlan {
             soft: share.min(ceiling) * TIME_SOFT_PERCENT.get() as u32 / 100,
             hard: (share * TIME_HARD_MULTIPLE.get() as u32).min(ceiling),
@@ -242,6 +254,31 @@ mod tests {
                 lowest >= 5 * increment as i64,
                 "{time}+{increment}: clock fell to {lowest} ms"
             );
+        }
+    }
+
+    #[test]
+    fn an_increment_reserve_holds_when_every_search_runs_to_its_hard_limit() {
+        // In self-play at 10+0.1 on a loaded machine the searches ran to
+        // their hard limit, three to five times the soft one, and a clock
+        // sat at 0.1-0.4 s for seventy moves until a hiccup flagged it.
+        // Every search at its hard limit, lag as large as the overhead:
+        // the clock stays above most of the ten-increment reserve.
+        // (An increment no larger than the overhead buys nothing; the
+        // clock then falls a millisecond a move, as tested above.)
+        for (time, increment) in [
+            (10_000, 100),
+            (3_000, 30),
+            (60_000, 1_000),
+            (180_000, 2_000),
+        ] {
+            for lag in [0, 10] {
+                let lowest = lowest_clock(time, increment, lag, 300, true);
+                assert!(
+                    lowest >= 8 * increment as i64,
+                    "{time}+{increment} lag {lag}: clock fell to {lowest} ms"
+                );
+            }
         }
     }
 
