@@ -28,6 +28,7 @@
 mod job;
 mod options;
 mod output;
+mod periods;
 mod session;
 
 pub use options::{ENGINE_OPTIONS, declarations};

@@ -3,6 +3,7 @@
 use crate::job::{JobSpec, SearchJob, Work};
 use crate::options::{ENGINE_OPTIONS, declarations, set_option};
 use crate::output::Output;
+use crate::periods::ControlPeriods;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
 use protocol::{Command, GoParams, Info, ParseError, Response, Score, Setup, Wdl};
@@ -30,6 +31,8 @@ pub struct Session {
     /// Why the last `position` command failed: until a valid one arrives
     /// there is no position the GUI sent, so `go` searches nothing.
     position_error: Option<String>,
+    /// Where each side's `movestogo` period began, for the time plan.
+    periods: ControlPeriods,
 }
 
 /// Whether the loop should go on reading commands.
@@ -59,6 +62,7 @@ impl Session {
             debug: false,
             position_is_chess960: false,
             position_error: None,
+            periods: ControlPeriods::default(),
         };
         for option in ENGINE_OPTIONS {
             option.set_default(&mut session);
@@ -144,6 +148,7 @@ impl Session {
             Command::Register(_) => self.out.info_string("registration is not needed"),
             Command::UciNewGame => {
                 self.searcher().clear();
+                self.periods.clear();
                 self.set_board(Board::default(), KeyHistory::with_capacity(1024));
             }
             Command::Position { setup, moves } => self.set_position(&setup, &moves),
@@ -393,7 +398,7 @@ impl Session {
         }));
     }
 
-    fn limits(&self, params: &GoParams) -> Limits {
+    fn limits(&mut self, params: &GoParams) -> Limits {
         let us = self.board.side_to_move();
         let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
         let clock = params.time_left(us).map(|time| Clock {
@@ -409,9 +414,13 @@ impl Session {
                     .info_string(format!("searchmoves {m}: {error}; ignored")),
             }
         }
+        let period_start = self
+            .periods
+            .observe(us, clock.map(|c| c.time), params.movestogo);
         Limits {
             clock,
             moves_to_go: params.movestogo,
+            period_start,
             move_time: params.movetime.map(ms),
             depth: params.depth,
             nodes: params.nodes,

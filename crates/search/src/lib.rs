@@ -51,7 +51,7 @@ pub use manager::SearchInfo;
 pub use options::SearchOptions;
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
 pub use strength::StrengthLimit;
-pub use time::{RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager, TimePlan};
+pub use time::{PERIOD_RESERVE_DIVISOR, RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager, TimePlan};
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use worker::ThreadData;
 

@@ -45,6 +45,11 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Moves until the next time control (`movestogo`).
     pub moves_to_go: Option<u32>,
+    /// With `moves_to_go`: the clock at the first move of this control
+    /// period, which the UCI clock does not say and the engine remembers.
+    /// It sizes a fixed reserve for the control ([`crate::TimePlan::in_period`]);
+    /// unset, the plan keeps a reserve of moves instead.
+    pub period_start: Option<Duration>,
     /// Exact time for this move (`movetime`).
     pub move_time: Option<Duration>,
     /// Maximum depth in plies.

@@ -5,14 +5,20 @@ use crate::limits::{Clock, Limits};
 use crate::params::{TIME_HARD_MULTIPLE, TIME_SOFT_PERCENT};
 use std::time::{Duration, Instant};
 
-/// Moves of reserve every clock plan keeps back. With `movestogo`, the plan
-/// shares the clock over the moves to the control plus these, so the
-/// control is reached with a part of the period still on the clock however
-/// the moves before it overran their share; since that part carries over,
-/// a repeating control spends its whole period once the reserve is built.
-/// Ten keeps at least a tenth of a 20- or 40-move period when searches
-/// overrun their soft limit by up to half again on average.
+/// Moves of reserve a clock plan keeps back when it knows no period: the
+/// clock is shared over the moves to the control (or to
+/// [`SUDDEN_DEATH_MOVES`]) plus these, so a part of it is still there
+/// however the moves before overran their share. An increment control keeps
+/// this many increments ([`TimePlan::new`]).
 pub const RESERVE_MOVES: u32 = 10;
+
+/// With `movestogo` and a known period, the part of the clock at the
+/// period's first move that is kept back at its control: an eighth. Unlike
+/// [`RESERVE_MOVES`], which scales with whatever is left and so shrinks as
+/// searches overrun, this is fixed for the period, so the moves before the
+/// control may spend all the rest and the hard limit never digs into it.
+/// Since the reserve carries over, later periods spend their whole time.
+pub const PERIOD_RESERVE_DIVISOR: u32 = 8;
 
 /// How many moves a clock without `movestogo` is planned over, before the
 /// reserve: sudden death and increment controls are planned as if a control
@@ -43,6 +49,44 @@ impl TimePlan {
     /// assert!(plan.soft < plan.hard);
     /// ```
     pub fn new(clock: Clock, moves_to_go: Option<u32>, overhead: Duration) -> TimePlan {
+        Self::plan(clock, moves_to_go, None, overhead)
+    }
+
+    /// Plans one move of a `movestogo` period whose first move saw
+    /// `period_start` on the clock. An eighth of that is kept for the
+    /// control, whatever the searches before it spent, and the rest is
+    /// shared over the moves to go. A clock that has already fallen below
+    /// that reserve is planned as [`TimePlan::new`] plans it.
+    ///
+    /// ```
+    /// use matewise_search::{Clock, TimePlan};
+    /// use std::time::Duration;
+    /// // 40 moves in 10 s, the last move before the control with 3 s left:
+    /// // the move may spend most of what is above the 1.25 s reserve.
+    /// let clock = Clock { time: Duration::from_secs(3), increment: Duration::ZERO };
+    /// let overhead = Duration::from_millis(10);
+    /// let plan = TimePlan::in_period(clock, 1, Duration::from_secs(10), overhead);
+    /// assert!(plan.hard <= Duration::from_millis(1_740));
+    /// assert!(plan.hard > TimePlan::new(clock, Some(1), overhead).hard);
+    /// ```
+    pub fn in_period(
+        clock: Clock,
+        moves_to_go: u32,
+        period_start: Duration,
+        overhead: Duration,
+    ) -> TimePlan {
+        Self::plan(clock, Some(moves_to_go), Some(period_start), overhead)
+    }
+
+    fn plan(
+        clock: Clock,
+        moves_to_go: Option<u32>,
+        period_start: Option<Duration>,
+        overhead: Duration,
+    ) -> TimePlan {
+        if let (Some(to_control), Some(start)) = (moves_to_go, period_start) {
+            return Self::plan_period(clock, to_control.clamp(1, 50), start, overhead);
+        }
         // Plan over the moves to the control and the reserve: the clock
         // plus the increments still to come, less the overhead every one of
         // those moves will cost. An increment no larger than the overhead
@@ -72,6 +116,38 @@ impl TimePlan {
                 clock.time.saturating_sub(reserve) + clock.increment.saturating_sub(overhead);
             ceiling = ceiling.min(keeps_reserve.max(Duration::from_millis(1)));
         }
+        TimePlan {
+            soft: share.min(ceiling) * TIME_SOFT_PERCENT.get() as u32 / 100,
+            hard: (share * TIME_HARD_MULTIPLE.get() as u32).min(ceiling),
+        }
+    }
+
+    fn plan_period(
+        clock: Clock,
+        to_control: u32,
+        period_start: Duration,
+        overhead: Duration,
+    ) -> TimePlan {
+        let reserve = period_start / PERIOD_RESERVE_DIVISOR;
+        if clock.time < reserve {
+            // Lag beyond the overhead has eaten into the reserve: there is
+            // nothing above it to share, so share what is left as a plan
+            // without a period does, over the moves to go and ten more.
+            return Self::plan(clock, Some(to_control), None, overhead);
+        }
+        let coming = clock.increment * (to_control - 1);
+        let planned = (clock.time + coming)
+            .saturating_sub(reserve + overhead * (to_control + 2))
+            .max(Duration::from_millis(1));
+        let share = planned / to_control;
+        // Neither more than half the clock nor into the reserve: a search
+        // running to its hard limit then cannot spend what the control keeps.
+        let ceiling = (clock.time.saturating_sub(overhead) / 2).min(
+            clock
+                .time
+                .saturating_sub(reserve + overhead)
+                .max(Duration::from_millis(1)),
+        );
         TimePlan {
             soft: share.min(ceiling) * TIME_SOFT_PERCENT.get() as u32 / 100,
             hard: (share * TIME_HARD_MULTIPLE.get() as u32).min(ceiling),
@@ -107,7 +183,7 @@ impl TimeManager {
     pub fn new(limits: &Limits, overhead: Duration) -> TimeManager {
         let (mut soft, mut hard) = (None, None);
         if let Some(clock) = limits.clock {
-            let plan = TimePlan::new(clock, limits.moves_to_go, overhead);
+            let plan = TimePlan::plan(clock, limits.moves_to_go, limits.period_start, overhead);
             soft = Some(plan.soft);
             hard = Some(plan.hard);
         }
@@ -339,6 +415,87 @@ mod tests {
             clock += period_ms as i64;
         }
         (at_control, lowest)
+    }
+
+    /// As [`repeating`], with the period remembered as the engine does:
+    /// each move planned by [`TimePlan::in_period`] from the clock at the
+    /// period's first move. Returns the lowest clock at any control, the
+    /// lowest at any moment, and the part of the first period spent.
+    fn remembered(period_ms: u64, moves: u32, overrun: f64, lag_ms: u64) -> (i64, i64, f64) {
+        let overhead = Duration::from_millis(10);
+        let (mut clock, mut at_control, mut lowest) = (period_ms as i64, i64::MAX, i64::MAX);
+        let mut first_period_spent = 0.0;
+        for period in 0..5 {
+            let start = Duration::from_millis(clock.max(0) as u64);
+            for played in 0..moves {
+                let now = Clock {
+                    time: Duration::from_millis(clock.max(0) as u64),
+                    increment: Duration::ZERO,
+                };
+                let plan = TimePlan::in_period(now, moves - played, start, overhead);
+                let spent = plan.soft.mul_f64(overrun).min(plan.hard).as_millis() as i64;
+                clock -= spent + lag_ms as i64;
+                lowest = lowest.min(clock);
+                if period == 0 {
+                    first_period_spent += (spent + lag_ms as i64) as f64 / period_ms as f64;
+                }
+            }
+            at_control = at_control.min(clock);
+            clock += period_ms as i64;
+        }
+        (at_control, lowest, first_period_spent)
+    }
+
+    #[test]
+    fn a_remembered_period_keeps_its_reserve_even_at_the_hard_limit() {
+        // Searches stopping at the soft limit, overrunning it by half again
+        // or twice, or always running to the hard limit; lag as large as
+        // the overhead. The reserve is an eighth of the period's start,
+        // which the overhead the plan sets aside for lag protects.
+        for (period, moves) in [(5_000, 20), (10_000, 40), (240_000, 40), (900_000, 40)] {
+            for overrun in [1.0, 1.5, 2.0, 1e6] {
+                let (at_control, lowest, _) = remembered(period, moves, overrun, 10);
+                assert!(
+                    at_control >= period as i64 / 8 - 10,
+                    "{moves}/{period} ms, overrun {overrun}: {at_control} ms at a control"
+                );
+                assert!(
+                    lowest >= at_control - 10,
+                    "{moves}/{period} ms: lowest {lowest}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_remembered_period_spends_all_but_its_reserve() {
+        // Nearly seven eighths of the first period are spent when searches
+        // overrun their soft limit as they do in play (about a third).
+        for (period, moves) in [(5_000, 20), (10_000, 40), (900_000, 40)] {
+            let (_, _, spent) = remembered(period, moves, 1.33, 10);
+            assert!(
+                (0.8..=0.875).contains(&spent),
+                "{moves}/{period} ms: {spent:.3} of the first period spent"
+            );
+        }
+    }
+
+    #[test]
+    fn a_clock_below_its_period_reserve_is_planned_as_without_a_period() {
+        // 1 s left of a 10 s period with 10 moves to go: the 1.25 s reserve
+        // is gone, so the moves share the clock as a plan without a period
+        // does, rather than a millisecond each.
+        let overhead = Duration::from_millis(10);
+        let clock = Clock {
+            time: Duration::from_secs(1),
+            increment: Duration::ZERO,
+        };
+        let remembered = TimePlan::in_period(clock, 10, Duration::from_secs(10), overhead);
+        assert_eq!(remembered, TimePlan::new(clock, Some(10), overhead));
+        assert!(
+            remembered.hard >= Duration::from_millis(50),
+            "{remembered:?}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use endgame_tables::dtm::{self, Dtm, Ending};
 use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
-use movegen::{Board, KeyHistory, Move, MoveList};
+use movegen::{Board, KeyHistory, Move, MoveList, SplitMix64};
 
 /// Keeps the tables these tests build in a directory of the build's own
 /// (shared with the other tests that build tables).
@@ -119,19 +119,13 @@ fn random_won_and_lost_positions_of_every_pawn_ending_are_exact() {
     for ending in Ending::ALL {
         dtm::build_now(ending);
     }
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut random = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
     for (ending, men) in endings {
         // Ten positions the side to move wins and ten it loses.
         let mut wanted = [10, 10];
         while wanted != [0, 0] {
-            let squares: Vec<usize> = men.chars().map(|_| (random() % 64) as usize).collect();
-            let Some(board) = placed(men, &squares, random() % 2 == 0) else {
+            let squares: Vec<usize> = men.chars().map(|_| rng.below(64)).collect();
+            let Some(board) = placed(men, &squares, rng.below(2) == 0) else {
                 continue;
             };
             let kind = match dtm::probe(&board) {
@@ -191,21 +185,15 @@ fn every_ending_is_exact_on_random_positions() {
     for ending in Ending::ALL {
         dtm::build_now(ending);
     }
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut random = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = SplitMix64::new(0x2545_F491_4F6C_DD1D);
     let (mut searched, mut wrong) = (0, Vec::new());
     for men in endings {
         let (mut wanted, mut draws) = ([100, 100], 0);
         let mut tries = 0u64;
         while wanted != [0, 0] && tries < 20_000_000 {
             tries += 1;
-            let squares: Vec<usize> = men.chars().map(|_| (random() % 64) as usize).collect();
-            let Some(board) = placed(men, &squares, random() % 2 == 0) else {
+            let squares: Vec<usize> = men.chars().map(|_| rng.below(64)).collect();
+            let Some(board) = placed(men, &squares, rng.below(2) == 0) else {
                 continue;
             };
             let fen = board.to_fen();

@@ -141,11 +141,15 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     // mostly fall on one side and the held-back loss is honest.
     let mask = held_back_mask(&origins, lines, game > 0);
     let (mut train, mut held_back) = (Vec::new(), Vec::new());
-    for (s, &held) in samples.into_iter().zip(&mask) {
+    // Each side's search scores, in the order of its samples.
+    let (mut train_scores, mut held_back_scores) = (Vec::new(), Vec::new());
+    for ((s, score), &held) in samples.into_iter().zip(scores).zip(&mask) {
         if held {
             held_back.push(s);
+            held_back_scores.push(score);
         } else {
             train.push(s);
+            train_scores.push(score);
         }
     }
     eprintln!(
@@ -178,20 +182,16 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let held_back_results = held_back.clone();
     if args.score_weight > 0.0 {
         let mut blended = 0;
-        let (mut i_train, mut i_held) = (0, 0);
-        // Samples were split in order, so walk the mask again to pair each
-        // with its score.
-        for (score, held) in scores.iter().zip(&mask) {
-            let target = if *held {
-                i_held += 1;
-                &mut held_back[i_held - 1]
-            } else {
-                i_train += 1;
-                &mut train[i_train - 1]
-            };
-            if let Some(score) = score {
-                target.result = blend(target.result, *score, k, args.score_weight);
-                blended += 1;
+        let sides = [
+            (&mut train, &train_scores),
+            (&mut held_back, &held_back_scores),
+        ];
+        for (samples, scores) in sides {
+            for (sample, score) in samples.iter_mut().zip(scores) {
+                if let Some(score) = score {
+                    sample.result = blend(sample.result, *score, k, args.score_weight);
+                    blended += 1;
+                }
             }
         }
         before = loss(&held_back, &start, k);
