@@ -42,11 +42,11 @@ impl ControlPeriods {
             *entry = None;
             return None;
         };
-        let begins = entry.is_none_or(|p| moves_to_go > p.moves_to_go || time > p.start);
-        let start = if begins {
-            time
-        } else {
-            entry.map_or(time, |p| p.start)
+        // The period goes on while movestogo counts down and the clock
+        // does not grow; otherwise this move begins a new one.
+        let start = match *entry {
+            Some(p) if moves_to_go <= p.moves_to_go && time <= p.start => p.start,
+            _ => time,
         };
         *entry = Some(Period { moves_to_go, start });
         Some(start)

@@ -116,6 +116,12 @@ impl TimePlan {
                 clock.time.saturating_sub(reserve) + clock.increment.saturating_sub(overhead);
             ceiling = ceiling.min(keeps_reserve.max(Duration::from_millis(1)));
         }
+        TimePlan::from_share(share, ceiling)
+    }
+
+    /// The limits of a move whose planned time is `share`, neither past
+    /// `ceiling`.
+    fn from_share(share: Duration, ceiling: Duration) -> TimePlan {
         TimePlan {
             soft: share.min(ceiling) * TIME_SOFT_PERCENT.get() as u32 / 100,
             hard: (share * TIME_HARD_MULTIPLE.get() as u32).min(ceiling),
@@ -148,10 +154,7 @@ impl TimePlan {
                 .saturating_sub(reserve + overhead)
                 .max(Duration::from_millis(1)),
         );
-        TimePlan {
-            soft: share.min(ceiling) * TIME_SOFT_PERCENT.get() as u32 / 100,
-            hard: (share * TIME_HARD_MULTIPLE.get() as u32).min(ceiling),
-        }
+        TimePlan::from_share(share, ceiling)
     }
 }
 
