@@ -400,34 +400,31 @@ mod tests {
         assert!(hard <= Duration::from_millis(300), "hard {hard:?}");
     }
 
-    /// Plays `periods` periods of a repeating control (`moves` moves in
-    /// `period_ms`), each move spending `overrun` times its soft limit (a
-    /// search finishing the iteration it started), capped by the hard
-    /// limit, plus `lag_ms`. Returns the lowest clock at any control, and
-    /// the lowest at any moment, in ms.
-    fn repeating(period_ms: u64, moves: u32, overrun: f64, lag_ms: u64) -> (i64, i64) {
-        let (mut clock, mut at_control, mut lowest) = (period_ms as i64, i64::MAX, i64::MAX);
-        for _ in 0..5 {
-            for played in 0..moves {
-                let (soft, hard) = budget(clock.max(0) as u64, 0, Some(moves - played));
-                let spent = soft.mul_f64(overrun).min(hard);
-                clock -= spent.as_millis() as i64 + lag_ms as i64;
-                lowest = lowest.min(clock);
-            }
-            at_control = at_control.min(clock);
-            clock += period_ms as i64;
-        }
-        (at_control, lowest)
+    /// What five periods of a repeating control left on the clock, in ms.
+    struct Periods {
+        /// The lowest clock just before any control.
+        at_control: i64,
+        /// The lowest clock at any moment.
+        lowest: i64,
+        /// The part of the first period spent.
+        first_spent: f64,
     }
 
-    /// As [`repeating`], with the period remembered as the engine does:
-    /// each move planned by [`TimePlan::in_period`] from the clock at the
-    /// period's first move. Returns the lowest clock at any control, the
-    /// lowest at any moment, and the part of the first period spent.
-    fn remembered(period_ms: u64, moves: u32, overrun: f64, lag_ms: u64) -> (i64, i64, f64) {
+    /// Plays five periods of a repeating control (`moves` moves in
+    /// `period_ms`), each move spending `overrun` times its soft limit (a
+    /// search finishing the iteration it started), capped by the hard
+    /// limit, plus `lag_ms`. With `remember`, each move is planned as the
+    /// engine plans it, by [`TimePlan::in_period`] from the clock at the
+    /// period's first move; without, by [`TimePlan::new`] from the clock
+    /// alone.
+    fn repeating(period_ms: u64, moves: u32, overrun: f64, lag_ms: u64, remember: bool) -> Periods {
         let overhead = Duration::from_millis(10);
-        let (mut clock, mut at_control, mut lowest) = (period_ms as i64, i64::MAX, i64::MAX);
-        let mut first_period_spent = 0.0;
+        let mut clock = period_ms as i64;
+        let mut seen = Periods {
+            at_control: i64::MAX,
+            lowest: i64::MAX,
+            first_spent: 0.0,
+        };
         for period in 0..5 {
             let start = Duration::from_millis(clock.max(0) as u64);
             for played in 0..moves {
@@ -435,18 +432,22 @@ mod tests {
                     time: Duration::from_millis(clock.max(0) as u64),
                     increment: Duration::ZERO,
                 };
-                let plan = TimePlan::in_period(now, moves - played, start, overhead);
+                let plan = if remember {
+                    TimePlan::in_period(now, moves - played, start, overhead)
+                } else {
+                    TimePlan::new(now, Some(moves - played), overhead)
+                };
                 let spent = plan.soft.mul_f64(overrun).min(plan.hard).as_millis() as i64;
                 clock -= spent + lag_ms as i64;
-                lowest = lowest.min(clock);
+                seen.lowest = seen.lowest.min(clock);
                 if period == 0 {
-                    first_period_spent += (spent + lag_ms as i64) as f64 / period_ms as f64;
+                    seen.first_spent += (spent + lag_ms as i64) as f64 / period_ms as f64;
                 }
             }
-            at_control = at_control.min(clock);
+            seen.at_control = seen.at_control.min(clock);
             clock += period_ms as i64;
         }
-        (at_control, lowest, first_period_spent)
+        seen
     }
 
     #[test]
@@ -457,7 +458,9 @@ mod tests {
         // which the overhead the plan sets aside for lag protects.
         for (period, moves) in [(5_000, 20), (10_000, 40), (240_000, 40), (900_000, 40)] {
             for overrun in [1.0, 1.5, 2.0, 1e6] {
-                let (at_control, lowest, _) = remembered(period, moves, overrun, 10);
+                let Periods {
+                    at_control, lowest, ..
+                } = repeating(period, moves, overrun, 10, true);
                 assert!(
                     at_control >= period as i64 / 8 - 10,
                     "{moves}/{period} ms, overrun {overrun}: {at_control} ms at a control"
@@ -475,7 +478,7 @@ mod tests {
         // Nearly seven eighths of the first period are spent when searches
         // overrun their soft limit as they do in play (about a third).
         for (period, moves) in [(5_000, 20), (10_000, 40), (900_000, 40)] {
-            let (_, _, spent) = remembered(period, moves, 1.33, 10);
+            let spent = repeating(period, moves, 1.33, 10, true).first_spent;
             assert!(
                 (0.8..=0.875).contains(&spent),
                 "{moves}/{period} ms: {spent:.3} of the first period spent"
@@ -506,7 +509,7 @@ mod tests {
         // 20/5 s, 40/10 s, 40/4 min and 40/15 min, searches overrunning
         // their soft limit by half again, the lag as large as the overhead.
         for (period, moves) in [(5_000, 20), (10_000, 40), (240_000, 40), (900_000, 40)] {
-            let (at_control, _) = repeating(period, moves, 1.5, 10);
+            let at_control = repeating(period, moves, 1.5, 10, false).at_control;
             assert!(
                 at_control >= period as i64 / 10,
                 "{moves}/{period} ms: {at_control} ms left at a control"
@@ -517,7 +520,7 @@ mod tests {
     #[test]
     fn repeating_controls_survive_searches_that_always_run_to_the_hard_limit() {
         for (period, moves) in [(5_000, 20), (10_000, 40), (900_000, 40)] {
-            let (_, lowest) = repeating(period, moves, 1e6, 10);
+            let lowest = repeating(period, moves, 1e6, 10, false).lowest;
             assert!(
                 lowest > 0,
                 "{moves}/{period} ms: the clock fell to {lowest} ms"
@@ -529,7 +532,7 @@ mod tests {
     fn a_hiccup_of_a_few_hundred_ms_at_a_control_does_not_flag() {
         // 20/5 s: what the last move before each control leaves is at least
         // 300 ms more than that move's own hard limit needs.
-        let (at_control, _) = repeating(5_000, 20, 2.0, 10);
+        let at_control = repeating(5_000, 20, 2.0, 10, false).at_control;
         assert!(at_control >= 300, "{at_control} ms left at a control");
     }
 }
