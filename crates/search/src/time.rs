@@ -56,7 +56,8 @@ impl TimePlan {
     /// `period_start` on the clock. An eighth of that is kept for the
     /// control, whatever the searches before it spent, and the rest is
     /// shared over the moves to go. A clock that has already fallen below
-    /// that reserve is planned as [`TimePlan::new`] plans it.
+    /// that reserve is shared as [`TimePlan::new`] shares it, with no
+    /// search allowed past its share.
     ///
     /// ```
     /// use matewise_search::{Clock, TimePlan};
@@ -87,6 +88,17 @@ impl TimePlan {
         if let (Some(to_control), Some(start)) = (moves_to_go, period_start) {
             return Self::plan_period(clock, to_control.clamp(1, 50), start, overhead);
         }
+        let (share, ceiling) = Self::stateless(clock, moves_to_go, overhead);
+        TimePlan::from_share(share, ceiling)
+    }
+
+    /// The share of a move and the most it may spend, planned from the
+    /// clock alone.
+    fn stateless(
+        clock: Clock,
+        moves_to_go: Option<u32>,
+        overhead: Duration,
+    ) -> (Duration, Duration) {
         // Plan over the moves to the control and the reserve: the clock
         // plus the increments still to come, less the overhead every one of
         // those moves will cost. An increment no larger than the overhead
@@ -116,7 +128,7 @@ impl TimePlan {
                 clock.time.saturating_sub(reserve) + clock.increment.saturating_sub(overhead);
             ceiling = ceiling.min(keeps_reserve.max(Duration::from_millis(1)));
         }
-        TimePlan::from_share(share, ceiling)
+        (share, ceiling)
     }
 
     /// The limits of a move whose planned time is `share`, neither past
@@ -138,8 +150,12 @@ impl TimePlan {
         if clock.time < reserve {
             // Lag beyond the overhead has eaten into the reserve: there is
             // nothing above it to share, so share what is left as a plan
-            // without a period does, over the moves to go and ten more.
-            return Self::plan(clock, Some(to_control), None, overhead);
+            // without a period does, over the moves to go and ten more. No
+            // search may overrun that share, though: a clock a few
+            // milliseconds below the reserve would otherwise let the last
+            // move before the control spend a quarter of it.
+            let (share, ceiling) = Self::stateless(clock, Some(to_control), overhead);
+            return TimePlan::from_share(share, ceiling.min(share));
         }
         let coming = clock.increment * (to_control - 1);
         let planned = (clock.time + coming)
@@ -487,21 +503,40 @@ mod tests {
     }
 
     #[test]
-    fn a_clock_below_its_period_reserve_is_planned_as_without_a_period() {
+    fn a_clock_below_its_period_reserve_is_shared_without_overruns() {
         // 1 s left of a 10 s period with 10 moves to go: the 1.25 s reserve
         // is gone, so the moves share the clock as a plan without a period
-        // does, rather than a millisecond each.
+        // does, rather than a millisecond each, but none may run past its
+        // share.
         let overhead = Duration::from_millis(10);
         let clock = Clock {
             time: Duration::from_secs(1),
             increment: Duration::ZERO,
         };
         let remembered = TimePlan::in_period(clock, 10, Duration::from_secs(10), overhead);
-        assert_eq!(remembered, TimePlan::new(clock, Some(10), overhead));
+        let without = TimePlan::new(clock, Some(10), overhead);
+        assert_eq!(remembered.soft, without.soft);
+        assert!(remembered.hard < without.hard, "{remembered:?}");
         assert!(
-            remembered.hard >= Duration::from_millis(50),
+            remembered.hard >= Duration::from_millis(30),
             "{remembered:?}"
         );
+    }
+
+    #[test]
+    fn a_clock_just_below_its_period_reserve_keeps_nearly_all_of_it() {
+        // The last move before a 40/10 control with 5 ms less than the
+        // 1.25 s reserve (a search overran its hard limit by more than the
+        // overhead): it once planned as if no reserve were kept and spent
+        // a quarter of the clock, leaving 9 % of the period.
+        let overhead = Duration::from_millis(10);
+        let clock = Clock {
+            time: Duration::from_millis(1_245),
+            increment: Duration::ZERO,
+        };
+        let plan = TimePlan::in_period(clock, 1, Duration::from_secs(10), overhead);
+        let left = clock.time - plan.hard;
+        assert!(left >= Duration::from_millis(1_100), "{plan:?}");
     }
 
     #[test]
