@@ -278,6 +278,17 @@ impl TimeManager {
 mod tests {
     use super::*;
 
+    /// The `Move Overhead` every test plans with: the engine's default.
+    const OVERHEAD: Duration = Duration::from_millis(10);
+
+    /// A clock of `ms` with no increment, as at a `movestogo` control.
+    fn no_increment(ms: u64) -> Clock {
+        Clock {
+            time: Duration::from_millis(ms),
+            increment: Duration::ZERO,
+        }
+    }
+
     fn budget(time_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> (Duration, Duration) {
         let limits = Limits {
             clock: Some(Clock {
@@ -287,7 +298,7 @@ mod tests {
             moves_to_go,
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits, Duration::from_millis(10));
+        let tm = TimeManager::new(&limits, OVERHEAD);
         (tm.soft_limit().unwrap(), tm.hard_limit().unwrap())
     }
 
@@ -434,7 +445,6 @@ mod tests {
     /// period's first move; without, by [`TimePlan::new`] from the clock
     /// alone.
     fn repeating(period_ms: u64, moves: u32, overrun: f64, lag_ms: u64, remember: bool) -> Periods {
-        let overhead = Duration::from_millis(10);
         let mut clock = period_ms as i64;
         let mut seen = Periods {
             at_control: i64::MAX,
@@ -444,14 +454,11 @@ mod tests {
         for period in 0..5 {
             let start = Duration::from_millis(clock.max(0) as u64);
             for played in 0..moves {
-                let now = Clock {
-                    time: Duration::from_millis(clock.max(0) as u64),
-                    increment: Duration::ZERO,
-                };
+                let now = no_increment(clock.max(0) as u64);
                 let plan = if remember {
-                    TimePlan::in_period(now, moves - played, start, overhead)
+                    TimePlan::in_period(now, moves - played, start, OVERHEAD)
                 } else {
-                    TimePlan::new(now, Some(moves - played), overhead)
+                    TimePlan::new(now, Some(moves - played), OVERHEAD)
                 };
                 let spent = plan.soft.mul_f64(overrun).min(plan.hard).as_millis() as i64;
                 clock -= spent + lag_ms as i64;
@@ -508,13 +515,9 @@ mod tests {
         // is gone, so the moves share the clock as a plan without a period
         // does, rather than a millisecond each, but none may run past its
         // share.
-        let overhead = Duration::from_millis(10);
-        let clock = Clock {
-            time: Duration::from_secs(1),
-            increment: Duration::ZERO,
-        };
-        let remembered = TimePlan::in_period(clock, 10, Duration::from_secs(10), overhead);
-        let without = TimePlan::new(clock, Some(10), overhead);
+        let clock = no_increment(1_000);
+        let remembered = TimePlan::in_period(clock, 10, Duration::from_secs(10), OVERHEAD);
+        let without = TimePlan::new(clock, Some(10), OVERHEAD);
         assert_eq!(remembered.soft, without.soft);
         assert!(remembered.hard < without.hard, "{remembered:?}");
         assert!(
@@ -529,12 +532,8 @@ mod tests {
         // 1.25 s reserve (a search overran its hard limit by more than the
         // overhead): it once planned as if no reserve were kept and spent
         // a quarter of the clock, leaving 9 % of the period.
-        let overhead = Duration::from_millis(10);
-        let clock = Clock {
-            time: Duration::from_millis(1_245),
-            increment: Duration::ZERO,
-        };
-        let plan = TimePlan::in_period(clock, 1, Duration::from_secs(10), overhead);
+        let clock = no_increment(1_245);
+        let plan = TimePlan::in_period(clock, 1, Duration::from_secs(10), OVERHEAD);
         let left = clock.time - plan.hard;
         assert!(left >= Duration::from_millis(1_100), "{plan:?}");
     }
