@@ -119,13 +119,20 @@ impl TimePlan {
         // With an increment, never into the reserve by more than one
         // increment brings back: searches often run to their hard limit,
         // three to five times the soft one, and the share alone would let
-        // them spend the reserve down to a few tens of milliseconds. Below
-        // the reserve a move spends at most the increment, less the
-        // overhead, so the clock stops shrinking there.
+        // them spend the reserve down to a few tens of milliseconds. At the
+        // reserve a move spends at most the increment, less the overhead,
+        // and below it less again, in proportion to what is left: lag
+        // beyond the overhead (a loaded machine, a slow GUI) then only
+        // lowers the level the clock settles at, where a fixed allowance
+        // would let it fall a little every move until it flagged.
         if !clock.increment.is_zero() {
             let reserve = clock.increment * RESERVE_MOVES;
-            let keeps_reserve =
-                clock.time.saturating_sub(reserve) + clock.increment.saturating_sub(overhead);
+            let allowance = clock.increment.saturating_sub(overhead);
+            let keeps_reserve = if clock.time >= reserve {
+                clock.time - reserve + allowance
+            } else {
+                allowance.mul_f64(clock.time.as_secs_f64() / reserve.as_secs_f64())
+            };
             ceiling = ceiling.min(keeps_reserve.max(Duration::from_millis(1)));
         }
         (share, ceiling)
@@ -382,6 +389,26 @@ mod tests {
                 let lowest = lowest_clock(time, increment, lag, 300, true);
                 assert!(
                     lowest >= 8 * increment as i64,
+                    "{time}+{increment} lag {lag}: clock fell to {lowest} ms"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn an_increment_clock_settles_above_zero_when_lag_exceeds_the_overhead() {
+        // Self-play at 10+0.1, two games on two cores: in a long ending
+        // every move ran to its 90 ms hard limit and the GUI saw 115 to
+        // 170 ms, so the clock fell 20 to 70 ms a move below the reserve
+        // and reached -0.08 s. With lag up to three quarters of the
+        // increment, a clock below the reserve must settle, still holding
+        // a whole increment before the next one arrives.
+        for (time, increment) in [(10_000, 100), (3_000, 30), (60_000, 1_000)] {
+            let overhead = OVERHEAD.as_millis() as u64;
+            for lag in [overhead + (increment - overhead) / 2, increment * 3 / 4] {
+                let lowest = lowest_clock(time, increment, lag, 1_000, true);
+                assert!(
+                    lowest >= increment as i64,
                     "{time}+{increment} lag {lag}: clock fell to {lowest} ms"
                 );
             }
