@@ -5,7 +5,10 @@
 use crate::control::SearchControl;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
-use crate::params::{TIME_STABLE_STEP_PERCENT, TIME_UNSTABLE_PERCENT};
+use crate::params::{
+    TIME_NODES_OFFSET_PERCENT, TIME_NODES_SCALE_PERCENT, TIME_STABLE_STEP_PERCENT,
+    TIME_UNSTABLE_PERCENT,
+};
 use crate::root::RootMove;
 use crate::score::{INFINITE, MATE_BOUND, Score};
 use crate::strength::Skill;
@@ -142,7 +145,7 @@ impl<'a> MainThread<'a> {
             if let Some(skill) = skill.as_deref_mut() {
                 skill.record(&moves[..*lines]);
             }
-            stop_rule.should_stop(&moves[0], depth, clock)
+            stop_rule.should_stop(moves, depth, clock)
         });
         reporter.report_interrupted(&worker, moves, depth, *lines);
         shared.stop.store(true, Relaxed);
@@ -207,7 +210,8 @@ struct StopRule<'a> {
 
 impl StopRule<'_> {
     /// Called after each completed iteration with its best line.
-    fn should_stop(&mut self, best: &RootMove, depth: u32, clock: &Clock) -> bool {
+    fn should_stop(&mut self, moves: &[RootMove], depth: u32, clock: &Clock) -> bool {
+        let best = &moves[0];
         if best.mv == self.last_best {
             self.stability = (self.stability + 1).min(6);
         } else {
@@ -232,14 +236,31 @@ impl StopRule<'_> {
         if clock.unbounded() {
             return false;
         }
-        // A best move that keeps changing earns more time.
-        clock.running().should_stop_iterating(
-            f64::from(
-                TIME_UNSTABLE_PERCENT.get()
-                    - TIME_STABLE_STEP_PERCENT.get() * self.stability as i32,
-            ) / 100.0,
-        )
+        // A best move that keeps changing earns more time, and so does one
+        // the search spent few of its nodes on.
+        let stability = f64::from(
+            TIME_UNSTABLE_PERCENT.get() - TIME_STABLE_STEP_PERCENT.get() * self.stability as i32,
+        ) / 100.0;
+        clock
+            .running()
+            .should_stop_iterating(stability * node_share_scale(moves))
     }
+}
+
+/// The soft limit's stretch for how the root's nodes were shared: the
+/// smaller the best move's share, the more the others still contest it.
+/// 1 before any node is counted.
+///
+/// The defaults stretch by 0.81 at a 90 % share and 1.35 at 50 %.
+fn node_share_scale(moves: &[RootMove]) -> f64 {
+    let total: u64 = moves.iter().map(|m| m.nodes).sum();
+    if total == 0 {
+        return 1.0;
+    }
+    let share = moves[0].nodes as f64 / total as f64;
+    (f64::from(TIME_NODES_OFFSET_PERCENT.get()) / 100.0 - share)
+        * f64::from(TIME_NODES_SCALE_PERCENT.get())
+        / 100.0
 }
 
 /// Sends the lines of each iteration to the GUI.
@@ -313,5 +334,30 @@ impl Reporter<'_> {
         if lines == 1 && changed && best.score > -INFINITE {
             self.report(worker, &moves[..1], depth + 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spent(nodes: &[u64]) -> Vec<RootMove> {
+        nodes
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| RootMove {
+                nodes: n,
+                ..RootMove::new(Move::from_bits(i as u16 + 1))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_best_move_with_most_of_the_nodes_shortens_the_search() {
+        let settled = node_share_scale(&spent(&[900, 60, 40]));
+        let contested = node_share_scale(&spent(&[500, 450, 50]));
+        assert!((settled - 0.81).abs() < 1e-9, "{settled}");
+        assert!((contested - 1.35).abs() < 1e-9, "{contested}");
+        assert_eq!(node_share_scale(&spent(&[0, 0])), 1.0);
     }
 }

@@ -177,6 +177,12 @@ search_params! {
     /// Time: the stretch taken off per iteration the best move has held, in
     /// percent (up to six iterations).
     TIME_STABLE_STEP_PERCENT = 12, 0..=20, step 2;
+    /// Time: the soft limit scales by (this - the best move's share of the
+    /// root's nodes) x [`TIME_NODES_SCALE_PERCENT`], both in percent: a move
+    /// that took nearly every node is settled, one that took few is not.
+    TIME_NODES_OFFSET_PERCENT = 150, 110..=200, step 5;
+    /// Time: see [`TIME_NODES_OFFSET_PERCENT`].
+    TIME_NODES_SCALE_PERCENT = 135, 60..=200, step 8;
 }
 
 /// The parameter named `name`, if there is one.

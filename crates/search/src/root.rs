@@ -19,6 +19,8 @@ pub(crate) struct RootMove {
     /// failed outside the window (an aspiration fail, or a stop before the
     /// re-search).
     pub(crate) bound: Option<Bound>,
+    /// Nodes this thread has spent below this move, all iterations together.
+    pub(crate) nodes: u64,
 }
 
 impl RootMove {
@@ -31,6 +33,7 @@ impl RootMove {
             pv: vec![mv],
             seldepth: 0,
             bound: None,
+            nodes: 0,
         }
     }
 
@@ -158,6 +161,7 @@ impl Worker<'_> {
             child.play_unchecked(mv);
             self.stack[0].record(root, mv);
             self.keys.push(key);
+            let nodes_before = self.nodes;
             let gives_check = child.in_check();
             let new_depth = depth - 1 + i32::from(gives_check);
             self.seldepth = self.seldepth.max(1);
@@ -175,6 +179,7 @@ impl Worker<'_> {
                 return best;
             }
             let rm = &mut moves[i];
+            rm.nodes += self.nodes - nodes_before;
             if i == pv_index || score > alpha {
                 rm.score = score;
                 rm.bound = if score >= beta {
