@@ -6,8 +6,8 @@ use crate::control::SearchControl;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
 use crate::params::{
-    TIME_NODES_OFFSET_PERCENT, TIME_NODES_SCALE_PERCENT, TIME_STABLE_STEP_PERCENT,
-    TIME_UNSTABLE_PERCENT,
+    TIME_NODES_OFFSET_PERCENT, TIME_NODES_SCALE_PERCENT, TIME_SCORE_DROP_CAP,
+    TIME_SCORE_DROP_PERMILLE, TIME_STABLE_STEP_PERCENT, TIME_UNSTABLE_PERCENT,
 };
 use crate::root::RootMove;
 use crate::score::{INFINITE, MATE_BOUND, Score};
@@ -108,6 +108,7 @@ impl<'a> MainThread<'a> {
                 single_reply_under_clock: root_count == 1 && limits.clock.is_some(),
                 stability: 0,
                 last_best: Move::NULL,
+                earlier_scores: [None; 3],
             },
             reporter: Reporter {
                 report,
@@ -206,6 +207,8 @@ struct StopRule<'a> {
     /// Iterations in a row with the same best move, up to 6.
     stability: u32,
     last_best: Move,
+    /// The best score of each of the last three iterations, oldest first.
+    earlier_scores: [Option<i32>; 3],
 }
 
 impl StopRule<'_> {
@@ -218,6 +221,9 @@ impl StopRule<'_> {
             self.stability = 0;
             self.last_best = best.mv;
         }
+        let trend = score_trend_scale(self.earlier_scores.iter().flatten().next(), best.score);
+        self.earlier_scores.rotate_left(1);
+        self.earlier_scores[2] = Some(best.score);
         if self.limits.depth.is_some_and(|max| depth >= max) {
             return true;
         }
@@ -236,15 +242,31 @@ impl StopRule<'_> {
         if clock.unbounded() {
             return false;
         }
-        // A best move that keeps changing earns more time, and so does one
-        // the search spent few of its nodes on.
+        // A best move that keeps changing earns more time, and so do one
+        // the search spent few of its nodes on and a falling score.
         let stability = f64::from(
             TIME_UNSTABLE_PERCENT.get() - TIME_STABLE_STEP_PERCENT.get() * self.stability as i32,
         ) / 100.0;
         clock
             .running()
-            .should_stop_iterating(stability * node_share_scale(moves))
+            .should_stop_iterating(stability * node_share_scale(moves) * trend)
     }
+}
+
+/// The soft limit's stretch for how the best score moved since `earlier`
+/// (three iterations back, or the oldest there is): a falling score means
+/// the search is finding trouble, and more time may find the way out; a
+/// rising one, that it has found what it was looking for. Mates count as
+/// the largest change. 1 with nothing to compare.
+///
+/// The defaults stretch by 1.3 for a fall of 30 cp or more, 0.7 for a rise.
+fn score_trend_scale(earlier: Option<&i32>, now: i32) -> f64 {
+    let Some(&earlier) = earlier else {
+        return 1.0;
+    };
+    let cap = TIME_SCORE_DROP_CAP.get();
+    let drop = (earlier - now).clamp(-cap, cap);
+    1.0 + f64::from(drop * TIME_SCORE_DROP_PERMILLE.get()) / 1000.0
 }
 
 /// The soft limit's stretch for how the root's nodes were shared: the
@@ -359,5 +381,16 @@ mod tests {
         assert!((settled - 0.81).abs() < 1e-9, "{settled}");
         assert!((contested - 1.35).abs() < 1e-9, "{contested}");
         assert_eq!(node_share_scale(&spent(&[0, 0])), 1.0);
+    }
+
+    #[test]
+    fn a_falling_score_lengthens_the_search_and_a_rising_one_shortens_it() {
+        assert_eq!(score_trend_scale(None, 50), 1.0);
+        assert_eq!(score_trend_scale(Some(&50), 50), 1.0);
+        assert!((score_trend_scale(Some(&50), 40) - 1.1).abs() < 1e-9);
+        assert!((score_trend_scale(Some(&50), 70) - 0.8).abs() < 1e-9);
+        // A mate is just the largest change, either way.
+        assert!((score_trend_scale(Some(&0), crate::mated_in(5)) - 1.3).abs() < 1e-9);
+        assert!((score_trend_scale(Some(&0), crate::mate_in(5)) - 0.7).abs() < 1e-9);
     }
 }

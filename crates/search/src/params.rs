@@ -183,6 +183,13 @@ search_params! {
     TIME_NODES_OFFSET_PERCENT = 150, 110..=200, step 5;
     /// Time: see [`TIME_NODES_OFFSET_PERCENT`].
     TIME_NODES_SCALE_PERCENT = 135, 60..=200, step 8;
+    /// Time: the soft limit stretches by this many thousandths per centipawn
+    /// the best score fell over the last three iterations, and shrinks as
+    /// much per centipawn it rose.
+    TIME_SCORE_DROP_PERMILLE = 10, 0..=30, step 2;
+    /// Time: the largest score change, in centipawns, that
+    /// [`TIME_SCORE_DROP_PERMILLE`] counts.
+    TIME_SCORE_DROP_CAP = 30, 10..=80, step 5;
 }
 
 /// The parameter named `name`, if there is one.
