@@ -403,8 +403,8 @@ mod tests {
         // and reached -0.08 s. With lag up to three quarters of the
         // increment, a clock below the reserve must settle, still holding
         // a whole increment before the next one arrives.
+        let overhead = OVERHEAD.as_millis() as u64;
         for (time, increment) in [(10_000, 100), (3_000, 30), (60_000, 1_000)] {
-            let overhead = OVERHEAD.as_millis() as u64;
             for lag in [overhead + (increment - overhead) / 2, increment * 3 / 4] {
                 let lowest = lowest_clock(time, increment, lag, 1_000, true);
                 assert!(
