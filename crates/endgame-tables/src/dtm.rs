@@ -7,10 +7,12 @@
 //! a pawn against a pawn (K+Q against K+P, ..., K+P against K+P).
 //! Captures and promotions lead into the other tables or a dead draw. Each
 //! is solved by retrograde analysis (no download), and answers exactly from
-//! then on: in the calling thread with [`build_now`], or in a background
-//! thread that [`table`] starts the first time a search meets the ending. A
-//! background build waits while any search holds a [`searching`] guard, so
-//! it takes no core from a search and progresses between searches. A solved
+//! then on: in the calling thread with [`build_now`], or in the background
+//! thread that [`table`] hands it to the first time a search meets the
+//! ending. That one thread builds the requested tables one at a time, at
+//! the system's lowest priority (Linux), and waits while any search holds a
+//! [`searching`] guard: it takes no core from a search or from anything
+//! else busy on the machine, and progresses between searches. A solved
 //! table is kept in the [`crate::cache`] directory, from which later
 //! processes load it instead of solving it again.
 //!
@@ -36,6 +38,7 @@ mod men;
 mod retrograde;
 mod symmetry;
 mod versus;
+mod workers;
 
 pub use budget::{memory_limit, memory_used, set_memory_limit};
 pub use gate::{SearchGuard, searching};
@@ -587,32 +590,43 @@ static TABLES: [OnceLock<Table>; Ending::ALL.len()] =
 static BUILDING: [AtomicBool; Ending::ALL.len()] =
     [const { AtomicBool::new(false) }; Ending::ALL.len()];
 
-/// The solved table of `ending`, in this thread if no one has it yet:
+/// The solved table of `ending`, in this thread if it is not ready yet:
 /// loaded from the cache directory ([`cache::dir`]) if a valid file is
 /// there, else built and saved there (a cache that cannot be written only
 /// costs the next process a build). The tables its captures lead into
 /// ([`Ending::captures_into`]) are made ready too, as a build needs them
 /// anyway: a table loaded from its file answers its captures at once. A
 /// build in the calling thread never pauses for a search (see
-/// [`searching`]), but if a background build of the same table is under
-/// way this waits for it, paused or not: never call it while holding a
-/// [`SearchGuard`].
+/// [`searching`]) and never waits for another thread: should the
+/// background builder be solving the same table, paused or starved at its
+/// idle priority, this solves it too, and the first one finished is kept.
 pub fn build_now(ending: Ending) -> &'static Table {
     budget::claim_regardless(ending);
-    let table = TABLES[ending.slot()].get_or_init(|| {
-        let Some(path) = cache::dir().map(|dir| cache::file(&dir, ending)) else {
-            return Table::build(ending);
-        };
-        cache::load(ending, &path).unwrap_or_else(|_| {
-            let table = Table::build(ending);
-            let _ = cache::save(&table, ending, &path);
-            table
-        })
-    });
+    let slot = ending.slot();
+    let table = match TABLES[slot].get() {
+        Some(table) => table,
+        None => {
+            // A table solved by two threads is the same table.
+            let _ = TABLES[slot].set(load_or_solve(ending));
+            TABLES[slot].get().expect("the table was just set")
+        }
+    };
     for next in ending.leads_into() {
         build_now(next);
     }
     table
+}
+
+/// The table of `ending` from its cache file, or solved here and saved.
+fn load_or_solve(ending: Ending) -> Table {
+    let Some(path) = cache::dir().map(|dir| cache::file(&dir, ending)) else {
+        return Table::build(ending);
+    };
+    cache::load(ending, &path).unwrap_or_else(|_| {
+        let table = Table::build(ending);
+        let _ = cache::save(&table, ending, &path);
+        table
+    })
 }
 
 /// [`build_now`] within the memory limit ([`set_memory_limit`]): `None`,
@@ -648,10 +662,13 @@ pub fn load_cached(ending: Ending) -> Option<&'static Table> {
     TABLES[slot].get()
 }
 
-/// The table of `ending` if it is ready; otherwise starts building it in a
-/// background thread (once) and answers `None` until it is done, so that no
-/// search ever waits for a table. The build waits while any search holds a
-/// [`searching`] guard (nested builds of the smaller tables it needs too).
+/// The table of `ending` if it is ready; otherwise queues its build (once)
+/// with the background builder and answers `None` until it is done, so that
+/// no search ever waits for a table. The builder is one thread, building
+/// the latest request first, at the system's lowest priority on Linux
+/// (`SCHED_IDLE`: it runs only on a core nothing else wants), and it waits
+/// while any search holds a [`searching`] guard (nested builds of the
+/// smaller tables it needs too).
 pub fn table(ending: Ending) -> Option<&'static Table> {
     let table = TABLES[ending.slot()].get();
     if table.is_none() {
@@ -660,19 +677,22 @@ pub fn table(ending: Ending) -> Option<&'static Table> {
     table
 }
 
-/// Starts building `ending` in a thread of its own that, unlike [`table`]'s,
-/// does not wait while a search runs, so that a search can use the table
-/// before it ends; once, as [`table`] does, and within the memory limit.
+/// Queues the build of `ending` with a builder that, unlike [`table`]'s,
+/// does not wait while a search runs and keeps its normal priority, so
+/// that a search can use the table before it ends; once, as [`table`]
+/// does, and within the memory limit. It too is one thread, building one
+/// table at a time.
 pub fn build_beside_searches(ending: Ending) {
     if TABLES[ending.slot()].get().is_none() {
         start_build(ending, false);
     }
 }
 
-/// Starts the one build of `ending` in a thread, paused by searches if
-/// `background`, unless one was started or the memory limit refuses it.
-/// A refusal holds until the limit changes ([`set_memory_limit`]), so that
-/// a probe at every node of the ending costs one flag, not a claim.
+/// Queues the one build of `ending` with a worker (the background one,
+/// paused by searches, if `background`), unless one was queued or the
+/// memory limit refuses it. A refusal holds until the limit changes
+/// ([`set_memory_limit`]), so that a probe at every node of the ending
+/// costs one flag, not a claim.
 fn start_build(ending: Ending, background: bool) {
     let slot = ending.slot();
     if BUILDING[slot].swap(true, Ordering::AcqRel) {
@@ -682,17 +702,12 @@ fn start_build(ending: Ending, background: bool) {
         budget::refuse(ending);
         return;
     }
-    let spawned = std::thread::Builder::new()
-        .name(format!("dtm-{ending:?}"))
-        .spawn(move || {
-            if background {
-                gate::mark_background();
-            }
-            build_now(ending);
-        });
-    if spawned.is_err() {
-        BUILDING[slot].store(false, Ordering::Release);
-    }
+    let worker = if background {
+        &workers::BACKGROUND
+    } else {
+        &workers::BESIDE
+    };
+    worker.request(ending);
 }
 
 /// The exact answer for `board` if it is in a ready table (see [`table`]).

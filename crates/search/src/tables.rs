@@ -27,8 +27,8 @@ pub(crate) fn ready_for(root: &Board, limits: &Limits) {
         if limits.is_timed() {
             dtm::table(ending);
         } else if root_is_tabled {
-            // Waits for a background build of the same table if one is
-            // under way: no guard is held yet, so that build goes on.
+            // Solved here even if the background builder has it under way:
+            // that build may be paused or starved, and this one is not.
             dtm::build_within_limit(ending);
         } else if dtm::load_cached(ending).is_none() {
             dtm::build_beside_searches(ending);

@@ -8,10 +8,10 @@
 //! thousands of positions: there it waits while any guard is held. Builds
 //! in any other thread ([`super::build_now`], tests, tools) never wait.
 //!
-//! A thread holding a guard must not wait for a table a background build
-//! may be solving (it would wait for a build that waits for it): a search
-//! only calls [`super::table`] and [`super::probe`], which never block, and
-//! builds with [`super::build_now`] before it takes its guard.
+//! A search only calls [`super::table`] and [`super::probe`], which never
+//! block, and builds with [`super::build_now`], which never waits for
+//! another thread (it solves a table a paused build has under way itself),
+//! before it takes its guard, so that its own builds are not paused.
 
 use std::cell::Cell;
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -45,9 +45,8 @@ pub struct SearchGuard {
 /// guards may overlap, and builds resume when the last one is dropped.
 /// Builds in the calling thread ([`super::build_now`]) are not paused.
 ///
-/// Never wait for a table while holding a guard: a build of it may be
-/// paused in the background, waiting for the guard. Build what is needed
-/// first, then take the guard.
+/// Build what the search needs first, then take the guard: a build in the
+/// calling thread does not pause, but one queued in the background does.
 ///
 /// ```
 /// use matewise_endgame_tables::dtm::{self, Ending};
