@@ -4,14 +4,9 @@
 
 use matewise_endgame_tables::cache::{self, LoadError};
 use matewise_endgame_tables::dtm::{Ending, Table};
-use std::path::PathBuf;
 
-/// An empty directory of this test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("endgame-tables-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+mod common;
+use common::scratch;
 
 #[test]
 fn a_saved_table_loads_back_identical() {

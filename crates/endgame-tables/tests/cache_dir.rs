@@ -5,10 +5,11 @@
 use matewise_endgame_tables::cache;
 use matewise_endgame_tables::dtm::{self, Ending};
 
+mod common;
+
 #[test]
 fn a_damaged_cache_file_is_rebuilt_and_replaced() {
-    let dir = std::env::temp_dir().join(format!("endgame-tables-dir-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::scratch("dir");
     std::fs::create_dir_all(&dir).unwrap();
     cache::set_dir(Some(dir.clone()));
     assert_eq!(cache::dir(), Some(dir.clone()));

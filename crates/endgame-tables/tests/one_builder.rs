@@ -9,6 +9,8 @@ use matewise_endgame_tables::cache;
 use matewise_endgame_tables::dtm::{self, Ending};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// The ids and scheduling policies of this process's table builders
 /// (threads named `dtm-...`).
 fn builders() -> Vec<(String, u32)> {
@@ -40,8 +42,7 @@ const SCHED_IDLE: u32 = 5;
 
 #[test]
 fn one_idle_priority_thread_builds_every_requested_table() {
-    let dir = std::env::temp_dir().join(format!("endgame-tables-one-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::scratch("one");
     cache::set_dir(Some(dir.clone()));
 
     // A search is running: the builds are requested and wait.

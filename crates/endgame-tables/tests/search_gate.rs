@@ -9,6 +9,8 @@ use matewise_endgame_tables::dtm::{self, Ending, Table};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// Waits up to `timeout` for `ending`'s table to be ready.
 fn ready_within(ending: Ending, timeout: Duration) -> Option<&'static Table> {
     let start = Instant::now();
@@ -28,8 +30,7 @@ fn ready_within(ending: Ending, timeout: Duration) -> Option<&'static Table> {
 fn background_builds_wait_while_a_search_runs() {
     // An empty directory of this test's own: nothing loads from an
     // earlier run, and the user's cache is left alone.
-    let dir = std::env::temp_dir().join(format!("endgame-tables-gate-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::scratch("gate");
     cache::set_dir(Some(dir.clone()));
 
     let search = dtm::searching();

@@ -221,7 +221,7 @@ impl StopRule<'_> {
             self.stability = 0;
             self.last_best = best.mv;
         }
-        let trend = score_trend_scale(self.earlier_scores.iter().flatten().next(), best.score);
+        let trend = score_trend_scale(self.earlier_scores.into_iter().flatten().next(), best.score);
         self.earlier_scores.rotate_left(1);
         self.earlier_scores[2] = Some(best.score);
         if self.limits.depth.is_some_and(|max| depth >= max) {
@@ -260,8 +260,8 @@ impl StopRule<'_> {
 /// the largest change. 1 with nothing to compare.
 ///
 /// The defaults stretch by 1.3 for a fall of 30 cp or more, 0.7 for a rise.
-fn score_trend_scale(earlier: Option<&i32>, now: i32) -> f64 {
-    let Some(&earlier) = earlier else {
+fn score_trend_scale(earlier: Option<i32>, now: i32) -> f64 {
+    let Some(earlier) = earlier else {
         return 1.0;
     };
     let cap = TIME_SCORE_DROP_CAP.get();
@@ -386,11 +386,11 @@ mod tests {
     #[test]
     fn a_falling_score_lengthens_the_search_and_a_rising_one_shortens_it() {
         assert_eq!(score_trend_scale(None, 50), 1.0);
-        assert_eq!(score_trend_scale(Some(&50), 50), 1.0);
-        assert!((score_trend_scale(Some(&50), 40) - 1.1).abs() < 1e-9);
-        assert!((score_trend_scale(Some(&50), 70) - 0.8).abs() < 1e-9);
+        assert_eq!(score_trend_scale(Some(50), 50), 1.0);
+        assert!((score_trend_scale(Some(50), 40) - 1.1).abs() < 1e-9);
+        assert!((score_trend_scale(Some(50), 70) - 0.8).abs() < 1e-9);
         // A mate is just the largest change, either way.
-        assert!((score_trend_scale(Some(&0), crate::mated_in(5)) - 1.3).abs() < 1e-9);
-        assert!((score_trend_scale(Some(&0), crate::mate_in(5)) - 0.7).abs() < 1e-9);
+        assert!((score_trend_scale(Some(0), crate::mated_in(5)) - 1.3).abs() < 1e-9);
+        assert!((score_trend_scale(Some(0), crate::mate_in(5)) - 0.7).abs() < 1e-9);
     }
 }

@@ -19,6 +19,14 @@ pub fn private_cache() {
     cache::set_dir(Some(base.join("endgame-tables")));
 }
 
+/// An empty directory of this test process's own, `name` telling it from
+/// the others (not created; whatever an earlier run left there is removed).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("endgame-tables-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// A position from `men` (FEN letters) on `squares`, or `None` if illegal.
 pub fn board(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
     let mut grid = [['1'; 8]; 8];
