@@ -400,7 +400,7 @@ fn endgame_cache_keeps_solved_tables_for_the_next_process() {
     engine.send(&set_dir);
     engine.send(&format!("position fen {fen}"));
     engine.go("go movetime 1500", LINE_TIMEOUT);
-    let file = dir.join("kqk.dtm");
+    let file = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kqk);
     let start = Instant::now();
     while !file.exists() && start.elapsed() < LINE_TIMEOUT {
         std::thread::sleep(Duration::from_millis(20));

@@ -754,7 +754,8 @@ fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
     engine.check(is_checkmate(&end), || {
         format!("the line does not end in mate: {}", end.to_fen())
     });
-    engine.check(dir.join("kbnk.dtm").exists(), || "no kbnk.dtm saved".into());
+    let kbnk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kbnk);
+    engine.check(kbnk.exists(), || "no KBNK table saved".into());
     drop(engine);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -783,7 +784,10 @@ fn quit_while_a_root_table_builds_keeps_the_table() {
     let files: Vec<_> = std::fs::read_dir(&dir)
         .map(|entries| entries.flatten().map(|e| e.file_name()).collect())
         .unwrap_or_default();
-    engine.check(files == ["kbnk.dtm"], || format!("cache files {files:?}"));
+    let kbnk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kbnk);
+    engine.check(files == [kbnk.file_name().unwrap()], || {
+        format!("cache files {files:?}")
+    });
     drop(engine);
     let _ = std::fs::remove_dir_all(&dir);
 }

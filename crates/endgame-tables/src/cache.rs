@@ -9,6 +9,13 @@
 //! renamed into place, so a process stopped mid-write leaves no partial
 //! table under the real name.
 //!
+//! A file's name carries the format and the solver's fingerprint
+//! (`krk-1-0123456789abcdef.dtm`), so two Matewise versions sharing one
+//! directory (a user's upgrade, a GUI running two builds, a tuning run)
+//! each keep their own tables instead of rebuilding and replacing each
+//! other's on every load. [`sweep`] removes what no version has used for a
+//! month, and temporary files left by a killed writer.
+//!
 //! ```
 //! use matewise_endgame_tables::cache;
 //! use matewise_endgame_tables::dtm::{Ending, Table};
@@ -23,11 +30,12 @@
 
 use crate::dtm::{Ending, Table};
 use std::fmt;
-use std::fs::{self, File};
+use std::fs::{self, File, FileTimes};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::RwLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
 
 const MAGIC: [u8; 8] = *b"MWTABLE\0";
 /// The layout of the file; bumped when the header or payload changes shape.
@@ -108,15 +116,101 @@ pub fn dir() -> Option<PathBuf> {
     chosen.unwrap_or_else(default_dir)
 }
 
-/// The file of `ending`'s table in `dir`.
+/// The file of `ending`'s table in `dir`, named for this version's format
+/// and solver.
 pub fn file(dir: &Path, ending: Ending) -> PathBuf {
-    dir.join(format!("{}.dtm", ending.name()))
+    dir.join(format!("{}-{FORMAT}-{SOLVER:016x}.dtm", ending.name()))
+}
+
+/// A table file of another version unused for this long is removed by
+/// [`sweep`]: a version still in use refreshes its files on every load.
+pub const STALE_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+/// A temporary file this old is no write in progress but a killed one.
+pub const ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Removes from `dir` the table files of other versions (and of the
+/// unversioned names used before) that have not been loaded or written for
+/// [`STALE_AFTER`], and the temporary files of writes stopped midway more
+/// than [`ABANDONED_AFTER`] ago. Only names this module writes are
+/// touched, as the directory may be one the user chose and shares. Returns
+/// how many files were removed; a directory that cannot be read removes
+/// none.
+///
+/// ```
+/// use matewise_endgame_tables::cache;
+///
+/// let dir = std::env::temp_dir().join(format!("endgame-tables-sweep-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("notes.txt"), "kept").unwrap();
+/// assert_eq!(cache::sweep(&dir), 0);
+/// assert!(dir.join("notes.txt").exists());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn sweep(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let now = SystemTime::now();
+    let current: Vec<_> = Ending::ALL
+        .iter()
+        .filter_map(|&ending| file(dir, ending).file_name().map(|name| name.to_owned()))
+        .collect();
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(text) = name.to_str() else { continue };
+        let limit = match written_by_this_module(text) {
+            Some(Kind::Table) if !current.contains(&name) => STALE_AFTER,
+            Some(Kind::Temporary) => ABANDONED_AFTER,
+            _ => continue,
+        };
+        let age = entry
+            .metadata()
+            .and_then(|meta| meta.modified())
+            .ok()
+            .and_then(|modified| now.duration_since(modified).ok());
+        if age.is_some_and(|age| age > limit) && fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+enum Kind {
+    Table,
+    Temporary,
+}
+
+/// Whether `name` is one [`save`] writes, of any version: an ending's name,
+/// then `.dtm` (before versioned names) or `-` and a version, ending in
+/// `.dtm` or, for a temporary file, `.tmp`.
+fn written_by_this_module(name: &str) -> Option<Kind> {
+    let ending = Ending::ALL
+        .iter()
+        .map(|ending| ending.name())
+        .filter(|ending| name.starts_with(ending))
+        .max_by_key(|ending| ending.len())?;
+    let rest = &name[ending.len()..];
+    let kind = if rest.ends_with(".tmp") {
+        Kind::Temporary
+    } else if rest.ends_with(".dtm") {
+        Kind::Table
+    } else {
+        return None;
+    };
+    let versioned = rest.starts_with('-')
+        && rest[1..]
+            .split(['-', '.'])
+            .take(2)
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_hexdigit()));
+    (versioned || rest.starts_with('.')).then_some(kind)
 }
 
 /// Writes `table` of `ending` to `path` (creating its directory), through
-/// a temporary file renamed into place.
+/// a temporary file renamed into place, then [`sweep`]s the directory.
 pub fn save(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
+    let dir = path.parent();
+    if let Some(dir) = dir {
         fs::create_dir_all(dir)?;
     }
     static WRITES: AtomicU64 = AtomicU64::new(0);
@@ -128,6 +222,8 @@ pub fn save(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
     let written = write(table, ending, &temporary).and_then(|()| fs::rename(&temporary, path));
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
+    } else if let Some(dir) = dir {
+        sweep(dir);
     }
     written
 }
@@ -177,6 +273,9 @@ pub fn load(ending: Ending, path: &Path) -> Result<Table, LoadError> {
     if checksum_parts(&[&strong, &weak]) != long(32) {
         return Err(LoadError::Damaged);
     }
+    // Marks the file as in use, so that no other version's sweep removes
+    // it; a read-only cache only loses that mark.
+    let _ = file.set_times(FileTimes::new().set_modified(SystemTime::now()));
     Ok(Table::from_halves(ending, strong, weak))
 }
 

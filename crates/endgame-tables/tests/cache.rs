@@ -4,6 +4,8 @@
 
 use matewise_endgame_tables::cache::{self, LoadError};
 use matewise_endgame_tables::dtm::{Ending, Table};
+use std::fs::FileTimes;
+use std::time::{Duration, SystemTime};
 
 mod common;
 use common::scratch;
@@ -24,7 +26,15 @@ fn a_saved_table_loads_back_identical() {
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
-    assert_eq!(names, ["kqk.dtm", "krk.dtm"]);
+    let expected = [Ending::Kqk, Ending::Krk].map(|ending| {
+        cache::file(&dir, ending)
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned()
+    });
+    assert_eq!(names, expected);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -68,5 +78,82 @@ fn a_file_that_is_not_what_was_saved_is_refused() {
         cache::load(Ending::Krk, &dir.join("missing.dtm")),
         Err(LoadError::Io(_))
     ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The bytes of a KRK table file as another build of the solver writes it.
+fn other_versions_bytes(dir: &std::path::Path) -> Vec<u8> {
+    let path = cache::file(dir, Ending::Krk);
+    cache::save(&Table::build(Ending::Krk), Ending::Krk, &path).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[16] ^= 1;
+    bytes
+}
+
+fn age(path: &std::path::Path, days: u64) {
+    let then = SystemTime::now() - Duration::from_secs(days * 24 * 60 * 60);
+    let file = std::fs::File::options().write(true).open(path).unwrap();
+    file.set_times(FileTimes::new().set_modified(then)).unwrap();
+}
+
+#[test]
+fn two_versions_sharing_a_directory_keep_their_own_files() {
+    let dir = scratch("versions");
+    let other = other_versions_bytes(&dir);
+    // Where the version before versioned names, and a later solver, keep
+    // their KRK table.
+    let unversioned = dir.join("krk.dtm");
+    let later = dir.join("krk-1-0123456789abcdef.dtm");
+    for path in [&unversioned, &later] {
+        std::fs::write(path, &other).unwrap();
+    }
+    let ours = cache::file(&dir, Ending::Krk);
+    assert!(ours != unversioned && ours != later);
+    cache::save(&Table::build(Ending::Krk), Ending::Krk, &ours).unwrap();
+    assert!(cache::load(Ending::Krk, &ours).is_ok());
+    for path in [&unversioned, &later] {
+        assert_eq!(std::fs::read(path).unwrap(), other, "{path:?} was replaced");
+        assert!(matches!(
+            cache::load(Ending::Krk, path),
+            Err(LoadError::OtherVersion)
+        ));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_sweep_removes_only_stale_files_it_wrote() {
+    let dir = scratch("sweep");
+    let other = other_versions_bytes(&dir);
+    let ours = cache::file(&dir, Ending::Krk);
+    let files = [
+        ("krk.dtm", 40, false),
+        ("kqkq.dtm", 40, false),
+        ("krk-1-0123456789abcdef.dtm", 40, false),
+        ("krk-1-fedcba9876543210.dtm", 3, true),
+        ("kqk.13380-0.tmp", 2, false),
+        ("kqk-1-0123456789abcdef.13380-1.tmp", 2, false),
+        ("kbnk.4242-0.tmp", 0, true),
+        ("notes.dtm", 400, true),
+        ("krk-backup.dtm", 400, true),
+        ("readme.txt", 400, true),
+    ];
+    for (name, days, _) in files {
+        std::fs::write(dir.join(name), &other).unwrap();
+        age(&dir.join(name), days);
+    }
+    // This version's own file stays, however long since it was used.
+    age(&ours, 400);
+
+    assert_eq!(cache::sweep(&dir), 5);
+    for (name, _, kept) in files {
+        assert_eq!(dir.join(name).exists(), kept, "{name}");
+    }
+    assert!(ours.exists());
+    // A load marks the file as used, so other versions' sweeps spare it.
+    cache::load(Ending::Krk, &ours).unwrap();
+    let used = std::fs::metadata(&ours).unwrap().modified().unwrap();
+    assert!(used.elapsed().unwrap() < Duration::from_secs(3600));
+    assert_eq!(cache::sweep(&dir.join("missing")), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -135,6 +135,13 @@ impl Session {
                 // cost every process memory most games never use: they load
                 // from the cache, in about 0.1 s, when first met.
                 if self.search_options.endgame_tables {
+                    // Once a process: old versions' files and killed writes.
+                    static SWEPT: std::sync::Once = std::sync::Once::new();
+                    SWEPT.call_once(|| {
+                        if let Some(dir) = endgame_tables::cache::dir() {
+                            endgame_tables::cache::sweep(&dir);
+                        }
+                    });
                     let three_men = endgame_tables::dtm::Ending::ALL
                         .into_iter()
                         .filter(|ending| ending.pieces().len() + ending.weak_pieces().len() == 1);
