@@ -79,6 +79,11 @@ pub(crate) struct Args {
     /// Let a weight cross zero, or leave zero.
     #[arg(long)]
     free_signs: bool,
+    /// Let a zero weight move either way while every other keeps its sign
+    /// (a table's reference entry; with --free-phases, the empty half of a
+    /// one-phase term).
+    #[arg(long, conflicts_with = "free_signs")]
+    free_zeros: bool,
     /// Tune the mop-up and KBN vs K terms too.
     #[arg(long)]
     free_technique: bool,
@@ -89,11 +94,11 @@ pub(crate) struct Args {
     score_weight: f64,
     /// Fit only one shrink factor per evaluation group (for small data sets).
     #[arg(long, conflicts_with_all = ["per_term", "epochs", "lr", "l2", "free_phases",
-        "free_signs", "free_technique"])]
+        "free_signs", "free_zeros", "free_technique"])]
     groups: bool,
     /// Fit only one shrink factor per evaluation term (for small data sets).
     #[arg(long, conflicts_with_all = ["epochs", "lr", "l2", "free_phases", "free_signs",
-        "free_technique"])]
+        "free_zeros", "free_technique"])]
     per_term: bool,
 }
 
@@ -111,6 +116,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
         l2: args.l2,
         keep_one_phase_terms: !args.free_phases,
         keep_signs: !args.free_signs,
+        keep_zeros: !args.free_zeros,
         keep_technique: !args.free_technique,
     };
     let limit = args.limit.unwrap_or(usize::MAX);

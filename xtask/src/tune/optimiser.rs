@@ -23,6 +23,12 @@ pub(crate) struct Prior {
     /// term points and where a table has its reference entry, the data how
     /// far; a term that flipped would no longer be the term it names.
     pub(crate) keep_signs: bool,
+    /// With `keep_signs`, also keep every zero at zero. Off, a zero moves
+    /// either way: the reference entry of a table (a knight with four
+    /// squares, a pawn on a file the Compendium leaves neutral) and the
+    /// empty half of an opening-only or endgame-only term (with
+    /// `keep_one_phase_terms` off) say nothing about a direction.
+    pub(crate) keep_zeros: bool,
     /// Keep the mating technique (mop-up and KBN vs K) at its starting
     /// weights: games are adjudicated or resigned long before a bare king
     /// is driven to the edge, so the data barely sees these terms, yet the
@@ -38,6 +44,7 @@ impl Prior {
         l2: 0.0,
         keep_one_phase_terms: false,
         keep_signs: false,
+        keep_zeros: false,
         keep_technique: false,
     };
 }
@@ -75,7 +82,7 @@ pub(crate) fn adam(
                 (start.eg[j - len], start.mg[j - len])
             };
             (prior.keep_one_phase_terms && own == 0.0 && other != 0.0)
-                || (prior.keep_signs && own == 0.0)
+                || (prior.keep_signs && prior.keep_zeros && own == 0.0)
                 || (prior.keep_technique && technique[j % len])
         })
         .collect();
@@ -291,6 +298,7 @@ mod tests {
         l2: 0.0,
         keep_one_phase_terms: true,
         keep_signs: true,
+        keep_zeros: true,
         keep_technique: true,
     };
 
@@ -316,6 +324,16 @@ mod tests {
         let data = synthetic(a_file, 30.0, 30.0, k);
         let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
         assert_eq!((kept.mg[a_file], kept.eg[a_file]), (0.0, 0.0));
+        // Zeros freed, it moves; a signed weight still stops at 1 cp.
+        let zeros_free = Prior {
+            keep_zeros: false,
+            ..prior
+        };
+        let (moved, _) = adam(&data, &data, &start, k, 1000, 1.0, zeros_free, |_, _, _| {});
+        assert!(moved.mg[a_file] > 20.0, "mg {}", moved.mg[a_file]);
+        let data = synthetic(lead, -40.0, 0.0, k);
+        let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, zeros_free, |_, _, _| {});
+        assert_eq!(kept.mg[lead], 1.0);
     }
 
     #[test]
