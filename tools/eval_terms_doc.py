@@ -22,12 +22,12 @@ HEADER = """# Evaluation terms
 Every weight of `crates/eval-terms/src/weights.rs`, generated from that table by
 `python3 tools/eval_terms_doc.py`. Values are centipawns `(mg, eg)` from the
 term owner's side. "Compendium weight" is the starting weight taken from the
-Compendium (`docs/compendium-weights.rs`); "Current weight" is the one in use:
-the Compendium's weight times a per-term factor in [0.1, 1] fitted on 65,472
-positions of 714 played games (`cargo xtask tune --data games.epd --per-term`,
-positions from `tools/pgn_to_epd.py`), or 1 cp of the same sign where the
-factor would round a small weight to zero. Material and the mating technique
-were held at the Compendium's numbers. "Section" quotes the term's doc comment: the Compendium
+Compendium (`docs/compendium-weights.rs`); "Current weight" is the one in use,
+Texel-tuned from the earlier per-term-scaled table, mg and eg apart: every
+nonzero weight keeps the sign its term names (at least 1 cp), zeros (a
+table's reference entry, the empty half of a one-phase term) stay zero, and
+the mating technique (mop-up, KBN vs K) is held. Data, losses and the command that reproduces the
+tune are in [tuning.md](tuning.md#the-weights-in-use). "Section" quotes the term's doc comment: the Compendium
 section (`Lnnnn` = the line of its heading in
 `../shared/seeds/little-chess-evaluation-compendium.md`) and any deviation.
 Every term is covered by a row of `crates/eval-terms/tests/terms.rs` (a position

@@ -140,10 +140,10 @@ const SOURCE_HEADER: &str =
 //! Each term's doc comment names the Compendium section (`Lnnnn` = the line of its
 //! heading in `little-chess-evaluation-compendium.md`) its starting weight comes from.
 //! Values are centipawns from the term owner's side. `docs/compendium-weights.rs`
-//! holds this table at the Compendium's own numbers; the values here are those
-//! numbers times a per-term factor in [0.1, 1] fitted on played games
-//! (`cargo xtask tune --groups`, see `docs/eval-terms.md`). `cargo xtask tune`
-//! rewrites this file.
+//! holds this table at the Compendium's own numbers; the values here are tuned
+//! from them by `cargo xtask tune`, which rewrites this file: `docs/tuning.md`
+//! gives the data, the mode and the losses of the table in use, and
+//! `docs/eval-terms.md` shows both numbers side by side.
 
 use crate::params::{s, weights};
 
