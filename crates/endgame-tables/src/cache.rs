@@ -119,7 +119,12 @@ pub fn dir() -> Option<PathBuf> {
 /// The file of `ending`'s table in `dir`, named for this version's format
 /// and solver.
 pub fn file(dir: &Path, ending: Ending) -> PathBuf {
-    dir.join(format!("{}-{FORMAT}-{SOLVER:016x}.dtm", ending.name()))
+    dir.join(format!("{}{}", ending.name(), version_suffix()))
+}
+
+/// How this version's table file names end.
+fn version_suffix() -> String {
+    format!("-{FORMAT}-{SOLVER:016x}.dtm")
 }
 
 /// A table file of another version unused for this long is removed by
@@ -151,16 +156,13 @@ pub fn sweep(dir: &Path) -> usize {
         return 0;
     };
     let now = SystemTime::now();
-    let current: Vec<_> = Ending::ALL
-        .iter()
-        .filter_map(|&ending| file(dir, ending).file_name().map(|name| name.to_owned()))
-        .collect();
+    let current = version_suffix();
     let mut removed = 0;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(text) = name.to_str() else { continue };
         let limit = match written_by_this_module(text) {
-            Some(Kind::Table) if !current.contains(&name) => STALE_AFTER,
+            Some(Kind::Table) if !text.ends_with(&current) => STALE_AFTER,
             Some(Kind::Temporary) => ABANDONED_AFTER,
             _ => continue,
         };
