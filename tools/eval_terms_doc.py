@@ -25,14 +25,17 @@ term owner's side. "Compendium weight" is the starting weight taken from the
 Compendium (`docs/compendium-weights.rs`); "Current weight" is the one in use,
 Texel-tuned from the earlier per-term-scaled table, mg and eg apart: every
 nonzero weight keeps the sign its term names (at least 1 cp), zeros (a
-table's reference entry, the empty half of a one-phase term) stay zero, and
-the mating technique (mop-up, KBN vs K) is held. Data, losses and the command that reproduces the
+table's reference entry, the empty half of a one-phase term) move freely,
+and the mating technique (mop-up, KBN vs K) is held. Data, losses and the command that reproduces the
 tune are in [tuning.md](tuning.md#the-weights-in-use). "Section" quotes the term's doc comment: the Compendium
 section (`Lnnnn` = the line of its heading in
 `../shared/seeds/little-chess-evaluation-compendium.md`) and any deviation.
 Every term is covered by a row of `crates/eval-terms/tests/terms.rs` (a position
-where it fires with the named sign, and one where it does not); the table's
-machinery by `tests/weights.rs`, colour symmetry by `tests/first_eval.rs`.
+where it fires with the sign the Compendium gives it, judged at the Compendium's
+weights, and one where it does not); the table in use by
+`tests/chess_facts.rs` (whole-evaluation facts such as an advanced passer or a
+pawn shelter), its machinery by `tests/weights.rs`, colour symmetry by
+`tests/first_eval.rs`.
 
 """
 

@@ -3,54 +3,8 @@
 use matewise_eval_terms::{Evaluator, Phase};
 use movegen::{Board, MoveList};
 
-/// The colour-flipped FEN: ranks mirrored, colours and side to move swapped.
-fn flip(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let placement: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|rank| {
-            rank.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let castling: String = if fields[2] == "-" {
-        "-".into()
-    } else {
-        let mut c: Vec<char> = fields[2]
-            .chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect();
-        c.sort_by_key(|c| c.is_ascii_lowercase());
-        c.into_iter().collect()
-    };
-    let ep = if fields[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = fields[3].as_bytes();
-        format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
-    };
-    format!(
-        "{} {side} {castling} {ep} {} {}",
-        placement.join("/"),
-        fields[4],
-        fields[5]
-    )
-}
+mod common;
+use common::flip;
 
 fn eval(fen: &str) -> i32 {
     Evaluator::new().evaluate(&Board::from_fen(fen).unwrap())

@@ -4,6 +4,9 @@
 use matewise_eval_terms::{Evaluator, NoTrace, S, Tables, Trace, Weights, evaluate};
 use movegen::{Board, Color, MoveList};
 
+mod common;
+use common::{COMPENDIUM_SOURCE, parse_values};
+
 /// Every position of a few seeded random games.
 fn random_positions(games: usize, mut visit: impl FnMut(&Board)) {
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -22,25 +25,6 @@ fn random_positions(games: usize, mut visit: impl FnMut(&Board)) {
             visit(&board);
         }
     }
-}
-
-/// The `s(mg, eg)` values of a weights.rs-style source, in order.
-fn parse_values(source: &str) -> Vec<S> {
-    let mut values = Vec::new();
-    let mut rest = source;
-    while let Some(at) = rest.find("s(") {
-        let before = rest[..at].chars().last();
-        rest = &rest[at + 2..];
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
-            continue; // part of a longer identifier
-        }
-        let end = rest.find(')').unwrap();
-        let mut parts = rest[..end].split(',').map(|p| p.trim().parse::<i32>());
-        if let (Some(Ok(mg)), Some(Ok(eg)), None) = (parts.next(), parts.next(), parts.next()) {
-            values.push(S::new(mg, eg));
-        }
-    }
-    values
 }
 
 #[test]
@@ -90,8 +74,7 @@ fn the_weights_file_is_the_default_table() {
     assert_eq!(Weights::default().to_rust_source(), file);
     assert_eq!(parse_values(file), Weights::default().to_flat());
     // The reference copy at the Compendium's own numbers has the same terms in the same order.
-    let compendium = include_str!("../../../docs/compendium-weights.rs");
-    assert_eq!(parse_values(compendium).len(), Weights::LEN);
+    assert_eq!(parse_values(COMPENDIUM_SOURCE).len(), Weights::LEN);
 }
 
 #[test]
