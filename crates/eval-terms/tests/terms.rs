@@ -9,7 +9,7 @@
 //! numbers (`docs/compendium-weights.rs`), not at the tuned table in use: a
 //! tune may move a table's reference entry off zero or turn a sign where the
 //! games say so, and that is the data's verdict, not a bug in the term. The
-//! tuned table is held to chess facts in `tests/known_evals.rs`.
+//! tuned table is held to chess facts in `tests/chess_facts.rs`.
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
