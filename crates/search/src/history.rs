@@ -91,7 +91,6 @@ impl<'a> QuietScorer<'a> {
 
     /// The history of `mv`, a quiet move of `piece` (which must be the
     /// piece on its origin square).
-    #[cfg(test)]
     #[inline]
     pub(crate) fn score(&self, piece: Piece, mv: Move) -> i32 {
         let this = PieceTo::new(piece, mv).0 as usize;

@@ -131,6 +131,11 @@ search_params! {
     /// Late move pruning: quiets tried before the rest are pruned, plus
     /// depth squared (halved at a node that is not improving).
     LMP_BASE = 3, 1..=8, step 1;
+    /// History pruning: the deepest node it applies at (0: never).
+    HISTORY_PRUNE_MAX_DEPTH = 3, 0..=6, step 1;
+    /// History pruning: a quiet move is pruned when its history (butterfly
+    /// and both continuations) is below minus this per ply of depth.
+    HISTORY_PRUNE_MARGIN = 4000, 500..=12000, step 500;
     /// Futility pruning: the deepest node it applies at.
     FUTILITY_MAX_DEPTH = 6, 3..=10, step 1;
     /// Futility pruning: the margin at depth zero, in centipawns.

@@ -391,6 +391,19 @@ impl Worker<'_> {
                         picker.quiet_checks_only(*checks);
                         continue;
                     }
+                    // History pruning: at low depth a quiet move that has
+                    // kept failing here and after these moves is skipped.
+                    if depth <= HISTORY_PRUNE_MAX_DEPTH.get() && searched > 0 {
+                        let piece = board.piece_on(mv.from()).expect("a move starts on a piece");
+                        let history = self
+                            .data
+                            .histories
+                            .quiet_scorer(board.side_to_move(), &before)
+                            .score(piece, mv);
+                        if history < -HISTORY_PRUNE_MARGIN.get() * depth {
+                            continue;
+                        }
+                    }
                 } else if depth <= SEE_PRUNE_MAX_DEPTH.get()
                     && !picker.last_was_good_capture()
                     && !board.see_ge(mv, -SEE_PRUNE_MARGIN.get() * depth)
