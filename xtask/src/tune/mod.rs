@@ -45,7 +45,7 @@ use crate::progress;
 use data::{Data, held_back_mask};
 use eval_terms::Weights;
 use loss::{fit_k, loss};
-use optimiser::{Prior, adam, fit_group_scales};
+use optimiser::{Prior, Signs, adam, fit_group_scales};
 use trace::Params;
 
 /// The default pull towards the starting weights (see [`Prior`]).
@@ -115,8 +115,13 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let prior = Prior {
         l2: args.l2,
         keep_one_phase_terms: !args.free_phases,
-        keep_signs: !args.free_signs,
-        keep_zeros: !args.free_zeros,
+        signs: if args.free_signs {
+            Signs::Free
+        } else if args.free_zeros {
+            Signs::ZerosFree
+        } else {
+            Signs::Kept
+        },
         keep_technique: !args.free_technique,
     };
     let limit = args.limit.unwrap_or(usize::MAX);

@@ -18,17 +18,8 @@ pub(crate) struct Prior {
     /// Keep a half at zero when it starts at zero and the other half does
     /// not: the Compendium's opening-only and endgame-only terms.
     pub(crate) keep_one_phase_terms: bool,
-    /// Keep every nonzero weight on the side of zero it starts on, at least
-    /// 1 cp away, and every zero at zero: the Compendium says which way a
-    /// term points and where a table has its reference entry, the data how
-    /// far; a term that flipped would no longer be the term it names.
-    pub(crate) keep_signs: bool,
-    /// With `keep_signs`, also keep every zero at zero. Off, a zero moves
-    /// either way: the reference entry of a table (a knight with four
-    /// squares, a pawn on a file the Compendium leaves neutral) and the
-    /// empty half of an opening-only or endgame-only term (with
-    /// `keep_one_phase_terms` off) say nothing about a direction.
-    pub(crate) keep_zeros: bool,
+    /// Which weights may cross zero or leave it.
+    pub(crate) signs: Signs,
     /// Keep the mating technique (mop-up and KBN vs K) at its starting
     /// weights: games are adjudicated or resigned long before a bare king
     /// is driven to the edge, so the data barely sees these terms, yet the
@@ -37,14 +28,32 @@ pub(crate) struct Prior {
     pub(crate) keep_technique: bool,
 }
 
+/// How the tuner treats zero: where a term points, and a table's reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Signs {
+    /// Every nonzero weight stays on the side of zero it starts on, at
+    /// least 1 cp away, and every zero stays at zero: the Compendium says
+    /// which way a term points and where a table has its reference entry,
+    /// the data how far; a term that flipped would no longer be the term
+    /// it names.
+    Kept,
+    /// Nonzero weights keep their signs; a zero moves either way. The
+    /// reference entry of a table (a knight with four squares, a pawn on a
+    /// file the Compendium leaves neutral) and the empty half of an
+    /// opening-only or endgame-only term (with `keep_one_phase_terms` off)
+    /// say nothing about a direction.
+    ZerosFree,
+    /// Any weight may cross zero or leave it.
+    Free,
+}
+
 impl Prior {
     /// Plain least squares: no pull, every half free.
     #[cfg(test)]
     pub(crate) const NONE: Prior = Prior {
         l2: 0.0,
         keep_one_phase_terms: false,
-        keep_signs: false,
-        keep_zeros: false,
+        signs: Signs::Free,
         keep_technique: false,
     };
 }
@@ -82,7 +91,7 @@ pub(crate) fn adam(
                 (start.eg[j - len], start.mg[j - len])
             };
             (prior.keep_one_phase_terms && own == 0.0 && other != 0.0)
-                || (prior.keep_signs && prior.keep_zeros && own == 0.0)
+                || (prior.signs == Signs::Kept && own == 0.0)
                 || (prior.keep_technique && technique[j % len])
         })
         .collect();
@@ -106,7 +115,7 @@ pub(crate) fn adam(
             let m_hat = m[j] / (1.0 - beta1.powi(epoch as i32));
             let v_hat = v[j] / (1.0 - beta2.powi(epoch as i32));
             let mut next = value - lr * m_hat / (v_hat.sqrt() + eps);
-            if prior.keep_signs && origin.abs() >= 1.0 {
+            if prior.signs != Signs::Free && origin.abs() >= 1.0 {
                 next = if origin > 0.0 {
                     next.max(1.0)
                 } else {
@@ -275,7 +284,7 @@ mod tests {
         let tune = |l2| {
             let prior = Prior {
                 l2,
-                keep_signs: false,
+                signs: Signs::Free,
                 ..ALL_HELD
             };
             adam(&data, &data, &start, k, 3000, 1.0, prior, |_, _, _| {}).0
@@ -297,8 +306,7 @@ mod tests {
     const ALL_HELD: Prior = Prior {
         l2: 0.0,
         keep_one_phase_terms: true,
-        keep_signs: true,
-        keep_zeros: true,
+        signs: Signs::Kept,
         keep_technique: true,
     };
 
@@ -313,7 +321,7 @@ mod tests {
         let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
         assert_eq!(kept.mg[lead], 1.0);
         let free = Prior {
-            keep_signs: false,
+            signs: Signs::Free,
             ..prior
         };
         let (crossed, _) = adam(&data, &data, &start, k, 1000, 1.0, free, |_, _, _| {});
@@ -328,7 +336,7 @@ mod tests {
         assert_eq!((kept.mg[a_file], kept.eg[a_file]), (0.0, 0.0));
         // Zeros freed, it moves; a signed weight still stops at 1 cp.
         let zeros_free = Prior {
-            keep_zeros: false,
+            signs: Signs::ZerosFree,
             ..prior
         };
         let (moved, _) = adam(&data, &data, &start, k, 1000, 1.0, zeros_free, |_, _, _| {});
