@@ -110,9 +110,9 @@ search_params! {
     /// Reverse futility pruning: the deepest node it applies at.
     RFP_MAX_DEPTH = 8, 4..=12, step 1;
     /// Reverse futility pruning: the margin per ply of depth, in centipawns.
-    RFP_MARGIN = 68, 30..=160, step 8;
+    RFP_MARGIN = 80, 30..=160, step 8;
     /// Reverse futility pruning: how much less margin an improving node needs.
-    RFP_IMPROVING = 52, 0..=120, step 8;
+    RFP_IMPROVING = 50, 0..=120, step 8;
     /// Null move: the least depth it is tried at.
     NMP_MIN_DEPTH = 3, 2..=5, step 1;
     /// Null move: the reduction every null move gets.
@@ -120,7 +120,7 @@ search_params! {
     /// Null move: one more ply of reduction per this many plies of depth.
     NMP_DEPTH_DIVISOR = 3, 2..=6, step 1;
     /// Null move: one more ply of reduction per this many centipawns above beta.
-    NMP_EVAL_DIVISOR = 256, 80..=400, step 20;
+    NMP_EVAL_DIVISOR = 200, 80..=400, step 20;
     /// Null move: the most plies the margin above beta may add.
     NMP_EVAL_MAX_REDUCTION = 3, 1..=5, step 1;
     /// Internal iterative reduction: the least depth a node without a hash
@@ -130,7 +130,7 @@ search_params! {
     LMP_MAX_DEPTH = 8, 4..=12, step 1;
     /// Late move pruning: quiets tried before the rest are pruned, plus
     /// depth squared (halved at a node that is not improving).
-    LMP_BASE = 5, 1..=8, step 1;
+    LMP_BASE = 3, 1..=8, step 1;
     /// History pruning: the deepest node it applies at (0: never).
     HISTORY_PRUNE_MAX_DEPTH = 3, 0..=6, step 1;
     /// History pruning: a quiet move is pruned when its history (butterfly
@@ -139,9 +139,9 @@ search_params! {
     /// Futility pruning: the deepest node it applies at.
     FUTILITY_MAX_DEPTH = 6, 3..=10, step 1;
     /// Futility pruning: the margin at depth zero, in centipawns.
-    FUTILITY_BASE = 65, 30..=250, step 10;
+    FUTILITY_BASE = 100, 30..=250, step 10;
     /// Futility pruning: the margin per ply of depth, in centipawns.
-    FUTILITY_MARGIN = 76, 40..=180, step 8;
+    FUTILITY_MARGIN = 90, 40..=180, step 8;
     /// SEE pruning of captures: the deepest node it applies at.
     SEE_PRUNE_MAX_DEPTH = 6, 3..=10, step 1;
     /// SEE pruning of captures: the material a capture may lose per ply of
@@ -151,28 +151,28 @@ search_params! {
     SINGULAR_MIN_DEPTH = 8, 5..=12, step 1;
     /// Singular extensions: tested only below this score; past it the game
     /// is decided, and a bigger tree only delays the mate.
-    SINGULAR_MAX_SCORE = 450, 200..=1000, step 50;
+    SINGULAR_MAX_SCORE = 500, 200..=1000, step 50;
     /// Singular extensions: the margin below the hash score per ply of depth.
     SINGULAR_MARGIN = 2, 1..=4, step 1;
     /// Late move reductions: the least depth they apply at.
     LMR_MIN_DEPTH = 3, 2..=5, step 1;
     /// Late move reductions: the constant of the formula, in hundredths of a ply.
-    LMR_BASE = 73, 0..=150, step 10;
+    LMR_BASE = 75, 0..=150, step 10;
     /// Late move reductions: ln(depth) ln(moves) is divided by this, in hundredths.
-    LMR_DIVISOR = 173, 150..=350, step 15;
+    LMR_DIVISOR = 225, 150..=350, step 15;
     /// Late move reductions: one ply less per this much quiet history.
-    LMR_HISTORY_DIVISOR = 7340, 2048..=16384, step 512;
+    LMR_HISTORY_DIVISOR = 8192, 2048..=16384, step 512;
     /// History bonus: the coefficient of depth squared.
-    HISTORY_BONUS_QUADRATIC = 21, 4..=32, step 2;
+    HISTORY_BONUS_QUADRATIC = 16, 4..=32, step 2;
     /// History bonus: the coefficient of depth.
-    HISTORY_BONUS_LINEAR = 35, 0..=96, step 8;
+    HISTORY_BONUS_LINEAR = 32, 0..=96, step 8;
     /// History bonus: its largest value.
-    HISTORY_BONUS_MAX = 1541, 800..=3200, step 100;
+    HISTORY_BONUS_MAX = 1600, 800..=3200, step 100;
     /// Aspiration windows: the least depth they are used at.
     ASPIRATION_MIN_DEPTH = 4, 2..=8, step 1;
     /// Aspiration windows: the first window's half-width, in centipawns
     /// (widened by half again after each fail).
-    ASPIRATION_DELTA = 21, 5..=60, step 3;
+    ASPIRATION_DELTA = 20, 5..=60, step 3;
     /// Time: the soft limit's share of a move's planned time, in percent.
     TIME_SOFT_PERCENT = 60, 30..=100, step 5;
     /// Time: the hard limit, in multiples of a move's planned time.

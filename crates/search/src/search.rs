@@ -364,7 +364,6 @@ impl Worker<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         // Worked out at the first move that needs it: many nodes cut first.
         let mut check_squares = None;
-        let mut enemy_king_boxed_in = None;
 
         while let Some(mv) = picker.next(board, &self.data.histories) {
             if mv == excluded {
@@ -384,16 +383,10 @@ impl Worker<'_> {
                     // not on quiet checks: those may mate.
                     let late =
                         (LMP_BASE.get() + depth * depth) as usize / if improving { 1 } else { 2 };
-                    // Not against a king without a flight square: there a
-                    // quiet move that threatens mate is worth more than any
-                    // margin.
                     let futile = depth <= FUTILITY_MAX_DEPTH.get()
                         && static_eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * depth
                             <= alpha
-                        && alpha < MATE_BOUND
-                        && !*enemy_king_boxed_in.get_or_insert_with(|| {
-                            board.king_flight_squares(!board.side_to_move()).is_empty()
-                        });
+                        && alpha < MATE_BOUND;
                     if (depth <= LMP_MAX_DEPTH.get() && searched >= late) || futile {
                         picker.quiet_checks_only(*checks);
                         continue;
