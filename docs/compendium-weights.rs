@@ -217,6 +217,9 @@ weights! {
     ];
     /// A safe square from which N, B, R, Q could check: "Attacking pieces" L2115 (N +15; the others on its scale, ours).
     SAFE_CHECK: "King safety" [4] = [s(15, 5), s(15, 5), s(20, 5), s(25, 5)];
+    /// The square of the danger units aimed at the enemy king (attackers, attacks next to it, weak squares
+    /// and safe checks; `king.rs`): no Compendium number, ours.
+    KING_DANGER: "King safety" [1] = [s(6, 0)];
     /// A rook or queen on a semi-open / open file at the enemy king: "Attacking pieces" L2115, "Heavy pieces on an open file against the enemy king position" L2915.
     KING_FILE_ATTACK: "King safety" [2] = [s(25, 0), s(50, 0)];
     /// An uncastled king left in the centre without castling rights: "Losing castling rights" L430 (-200),

@@ -32,6 +32,8 @@ pub(crate) struct Info {
     /// Pieces of this colour attacking the enemy king zone (filled by the
     /// piece loop, read by king safety).
     pub(crate) king_attackers: [i32; 2],
+    /// Those pieces' king-danger units, by kind (see `king.rs`).
+    pub(crate) king_attacker_units: [i32; 2],
     /// Squares next to the enemy king attacked, per attacking kind (N, B, R, Q).
     pub(crate) king_attack_near: [[i32; 4]; 2],
     /// Further shelter-zone squares attacked, per attacking kind.
@@ -58,6 +60,7 @@ impl Info {
             mobility_area: [0; 2],
             pinned: [0; 2],
             king_attackers: [0; 2],
+            king_attacker_units: [0; 2],
             king_attack_near: [[0; 4]; 2],
             king_attack_far: [[0; 4]; 2],
             piece_forks: [0; 2],

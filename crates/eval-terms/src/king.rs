@@ -1,7 +1,8 @@
 //! King safety: the pawn shelter and the enemy's pawn storm on the king's
 //! three files, attacks on the shelter zone by piece kind (counted when two
 //! or more pieces join in), safe checks, heavy pieces on files at the king,
-//! and a king left in the centre without castling rights.
+//! a king left in the centre without castling rights, and the king danger
+//! that grows with the square of everything aimed at the king.
 
 use crate::bits::{adjacent_files, file_of, front_fill, relative_rank, squares};
 use crate::info::Info;
@@ -9,6 +10,29 @@ use crate::score::S;
 use crate::trace::{NoTrace, Terms, Tracer};
 use crate::weights as w;
 use movegen::{Board, CastleSide, Color, File, PieceKind, Square, attacks};
+
+/// King danger units of a piece attacking the king zone, by kind (N, B, R,
+/// Q). The danger term counts the square of the sum of these and the
+/// `DANGER_*` units below, so an attack grows faster than its parts: each
+/// piece that joins makes every other one more dangerous, which a sum of
+/// linear terms cannot say. The units are fixed here and only the term's
+/// weight is tuned, since the tuner fits weights linear in the trace.
+pub(crate) const DANGER_PER_ATTACKER: [i32; 4] = [20, 10, 15, 10];
+/// Danger units per attack on a square next to the king (one per piece).
+const DANGER_PER_NEAR_ATTACK: i32 = 8;
+/// Danger units per square next to the king that the enemy attacks and
+/// nothing but the king defends.
+const DANGER_PER_WEAK_SQUARE: i32 = 30;
+/// Danger units per safe check square, by the kind that reaches it (N, B,
+/// R, Q): a knight's check cannot be blocked.
+const DANGER_PER_SAFE_CHECK: [i32; 4] = [80, 40, 60, 60];
+/// Danger units taken off when the attacker has no queen.
+const DANGER_WITHOUT_QUEEN: i32 = 200;
+/// Danger units taken off every attack, so a few stray attacks count as
+/// none.
+const DANGER_OFFSET: i32 = 30;
+/// The danger term's count is units squared over this.
+const DANGER_DIVISOR: i32 = 4096;
 
 /// The king's file and its neighbours.
 #[inline(always)]
@@ -76,6 +100,7 @@ fn side_safety<const WHITE: bool, T: Tracer>(
         rook_checks,
         bishop_checks | rook_checks,
     ];
+    let mut check_units = 0;
     for (slot, kind) in [
         PieceKind::Knight,
         PieceKind::Bishop,
@@ -88,6 +113,26 @@ fn side_safety<const WHITE: bool, T: Tracer>(
         let count =
             (checks[slot] & info.attacked_by[1 - c][kind as usize] & safe).count_ones() as i32;
         terms.add(w::SAFE_CHECK, slot, them, count);
+        check_units += DANGER_PER_SAFE_CHECK[slot] * count;
+    }
+
+    // King danger, once two pieces join in, as for the attacks above.
+    if attackers >= 2 {
+        let has_queen = board.colored_pieces(PieceKind::Queen, them).0 != 0;
+        let ring = attacks::king(king).0;
+        let weak = ring
+            & info.attacked[1 - c]
+            & !info.attacked_twice[c]
+            & (info.attacked_by[c][PieceKind::King as usize] | !info.attacked[c]);
+        let near_attacks: i32 = info.king_attack_near[1 - c].iter().sum();
+        let units = info.king_attacker_units[1 - c]
+            + DANGER_PER_NEAR_ATTACK * near_attacks
+            + DANGER_PER_WEAK_SQUARE * weak.count_ones() as i32
+            + check_units
+            - DANGER_WITHOUT_QUEEN * i32::from(!has_queen)
+            - DANGER_OFFSET;
+        let units = units.max(0);
+        terms.add(w::KING_DANGER, 0, them, units * units / DANGER_DIVISOR);
     }
 
     // Enemy rooks and queens on open or semi-open files at the king.

@@ -5,6 +5,7 @@
 
 use crate::bits::{self, relative_rank, squares};
 use crate::info::Info;
+use crate::king::DANGER_PER_ATTACKER;
 use crate::pawn_table::PawnEntry;
 use crate::placement::PlacementTable;
 use crate::trace::{Terms, Tracer};
@@ -149,6 +150,7 @@ fn kind_terms<const SLOT: usize, T: Tracer>(
         // off the zone adds nothing to either count.
         let zone = reach & info.king_zone[1 - c];
         info.king_attackers[c] += i32::from(zone != 0);
+        info.king_attacker_units[c] += DANGER_PER_ATTACKER[SLOT] * i32::from(zone != 0);
         info.king_attack_near[c][SLOT] += (zone & side.near_enemy_king).count_ones() as i32;
         info.king_attack_far[c][SLOT] += (zone & !side.near_enemy_king).count_ones() as i32;
 

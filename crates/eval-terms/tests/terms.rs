@@ -171,6 +171,9 @@ const ROWS: &[Row] = &[
     ("KING_ATTACKERS", "6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1", White, Positive, "6k1/5ppp/8/7Q/8/8/8/6K1 w - - 0 1"),
     // The e4 knight reaches d6 and f6, checking squares of the e8 king; from a1 it reaches none.
     ("SAFE_CHECK", "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"),
+    // Queen h5 and knight g5 on the g8 king with g7 gone: attacks, weak squares and safe checks add
+    // up; the queen alone is one attacker, and one is not an attack.
+    ("KING_DANGER", "6k1/5p1p/8/6NQ/8/8/8/6K1 w - - 0 1", White, Positive, "6k1/5p1p/8/7Q/8/8/8/6K1 w - - 0 1"),
     // A rook on the open f file beside the g8 king; on the c file it is far from it.
     ("KING_FILE_ATTACK", "6k1/p7/8/8/8/8/8/K4R2 w - - 0 1", White, Positive, "6k1/p7/8/8/8/8/8/K1R5 w - - 0 1"),
     // The e1 king without castling rights; with them it may still leave.

@@ -275,10 +275,13 @@ mod tests {
     #[test]
     fn the_prior_keeps_one_phase_halves_and_pulls_towards_the_start() {
         // The development lead is an opening term: its endgame half starts
-        // at zero. Labels want (60, 40).
+        // at zero in the Compendium. A tune with `--free-phases` may have
+        // moved it in the table in use, so the start puts it back. Labels
+        // want (60, 40).
         let lead = eval_terms::weights::DEVELOPMENT_LEAD.at(0);
-        let start = Params::from_weights(&Weights::default());
-        assert!(start.mg[lead] != 0.0 && start.eg[lead] == 0.0);
+        let mut start = Params::from_weights(&Weights::default());
+        start.eg[lead] = 0.0;
+        assert!(start.mg[lead] != 0.0);
         let k = 1.0;
         let data = synthetic(lead, 60.0, 40.0, k);
         let tune = |l2| {
