@@ -119,11 +119,10 @@ fn side_safety<const WHITE: bool, T: Tracer>(
     // King danger, once two pieces join in, as for the attacks above.
     if attackers >= 2 {
         let has_queen = board.colored_pieces(PieceKind::Queen, them).0 != 0;
-        let ring = attacks::king(king).0;
-        let weak = ring
-            & info.attacked[1 - c]
-            & !info.attacked_twice[c]
-            & (info.attacked_by[c][PieceKind::King as usize] | !info.attacked[c]);
+        // The king attacks every square of its ring, so a ring square
+        // attacked once is defended by the king alone.
+        let ring = info.attacked_by[c][PieceKind::King as usize];
+        let weak = ring & info.attacked[1 - c] & !info.attacked_twice[c];
         let near_attacks: i32 = info.king_attack_near[1 - c].iter().sum();
         let units = info.king_attacker_units[1 - c]
             + DANGER_PER_NEAR_ATTACK * near_attacks
