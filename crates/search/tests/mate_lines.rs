@@ -123,25 +123,28 @@ fn searched_mates_are_shown_to_the_end_from_both_sides() {
         endgame_tables: false,
         ..SearchOptions::default()
     };
-    for (fen, mate) in [
-        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1i32),
-        ("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2),
-        ("6k1/R7/8/8/8/8/8/1R4K1 b - - 1 1", -1),
-        ("r5rk/6pp/7N/4Q3/8/8/8/6K1 w - - 0 1", 1),
+    for (fen, mate, nodes) in [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1i32, 100_000u64),
+        ("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 2, 100_000),
+        ("6k1/R7/8/8/8/8/8/1R4K1 b - - 1 1", -1, 100_000),
+        ("r5rk/6pp/7N/4Q3/8/8/8/6K1 w - - 0 1", 1, 100_000),
         // Mate in 4 by the quiet 1.Kd6, and Black's side after it.
-        ("7k/1p3p2/4pNpB/1b2K3/3p4/8/8/8 w - - 0 1", 4),
-        ("7k/1p3p2/3KpNpB/1b6/3p4/8/8/8 b - - 1 1", -3),
+        ("7k/1p3p2/4pNpB/1b2K3/3p4/8/8/8 w - - 0 1", 4, 100_000),
+        ("7k/1p3p2/3KpNpB/1b6/3p4/8/8/8 b - - 1 1", -3, 100_000),
         // Lines a hash cut once ended early: 8 plies of mate in 6, 7 of
         // mated in 5, 6 of a mate in 8 (7 at best), 5 of mated in 7 (6).
-        ("6k1/8/7P/5R1P/7P/8/6K1/8 w - - 0 1", 6),
-        ("6k1/8/7P/5R1P/7P/5K2/8/8 b - - 1 1", -5),
-        ("6Bk/4q2P/8/7K/5BQ1/8/8/8 w - - 0 1", 7),
-        ("6Bk/4q2P/4Q3/7K/5B2/8/8/8 b - - 1 1", -6),
+        // The mate in 7 behind the black queen is found late, and how late
+        // moves with the weights: at 92,048 nodes with the table of 50b8870,
+        // at 327,573 with the third pass's.
+        ("6k1/8/7P/5R1P/7P/8/6K1/8 w - - 0 1", 6, 100_000),
+        ("6k1/8/7P/5R1P/7P/5K2/8/8 b - - 1 1", -5, 100_000),
+        ("6Bk/4q2P/8/7K/5BQ1/8/8/8 w - - 0 1", 7, 500_000),
+        ("6Bk/4q2P/4Q3/7K/5B2/8/8/8 b - - 1 1", -6, 100_000),
         // The rook mate in 8, searched to the end without the tables.
-        ("8/7K/8/8/8/8/R7/7k w - - 0 1", 8),
+        ("8/7K/8/8/8/8/R7/7k w - - 0 1", 8, 100_000),
     ] {
         // The search may find a longer mate than the best, never a shorter.
-        let score = check_mate_lines(fen, at_nodes(100_000), without_tables.clone());
+        let score = check_mate_lines(fen, at_nodes(nodes), without_tables.clone());
         assert!(
             matches!(score, Score::Mate(m) if m.signum() == mate.signum() && m.abs() >= mate.abs()),
             "{fen}: {score:?}"
