@@ -42,6 +42,53 @@ weights! {
     KING_RANK: "Placement" [8] = [
         s(0, 0), s(-20, 0), s(-40, 0), s(-120, 0), s(-200, 0), s(-200, 0), s(-200, 0), s(-200, 0),
     ];
+    /// A pawn's square: no Compendium number, ours. A residual on the Compendium's placement terms,
+    /// as Ethereal-class evaluations tune per square; index relative rank * 4 + file folded to a-d (ranks 2 to 7).
+    PAWN_SQUARE: "Placement" [24] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    ];
+    /// A knight's square: no Compendium number, ours. A residual on the Compendium's placement terms,
+    /// as Ethereal-class evaluations tune per square; index relative rank * 4 + file folded to a-d.
+    KNIGHT_SQUARE: "Placement" [32] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    ];
+    /// A bishop's square: no Compendium number, ours. A residual on the Compendium's placement terms,
+    /// as Ethereal-class evaluations tune per square; index relative rank * 4 + file folded to a-d.
+    BISHOP_SQUARE: "Placement" [32] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    ];
+    /// A rook's square: no Compendium number, ours. A residual on the Compendium's placement terms,
+    /// as Ethereal-class evaluations tune per square; index relative rank * 4 + file folded to a-d.
+    ROOK_SQUARE: "Placement" [32] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    ];
+    /// A queen's square: no Compendium number, ours. A residual on the Compendium's placement terms,
+    /// as Ethereal-class evaluations tune per square; index relative rank * 4 + file folded to a-d.
+    QUEEN_SQUARE: "Placement" [32] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    ];
+    /// The king's square: no Compendium number, ours. A residual on the Compendium's placement terms,
+    /// as Ethereal-class evaluations tune per square; index relative rank * 4 + file folded to a-d.
+    KING_SQUARE: "Placement" [32] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+        s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0), s(0, 0),
+    ];
     /// A pawn or piece standing on the focal centre (P, N, B, R, Q, K): "Control of focal center" L380; endgame 25% lower (L6035).
     FOCAL_OCCUPATION: "Centre" [6] = [s(40, 30), s(20, 15), s(20, 15), s(0, 0), s(30, 22), s(0, 0)];
     /// Each focal-centre square attacked, per attacker kind (P, N, B, R, Q, K): "Control of focal center" L380.

@@ -15,6 +15,19 @@ fn file_edge_distance(square: Square) -> usize {
     f.min(7 - f)
 }
 
+/// The entry of `PAWN_SQUARE`: a pawn is never on its first or last rank,
+/// so the table starts at the second.
+fn pawn_square(square: Square, color: Color) -> usize {
+    folded_square(square, color) - 4
+}
+
+/// The entry of a per-square residual (`KNIGHT_SQUARE` and the like):
+/// relative rank times four plus the file folded to a-d, so that the
+/// table is the same for both colours and both wings.
+fn folded_square(square: Square, color: Color) -> usize {
+    relative_rank(square, color) * 4 + file_edge_distance(square)
+}
+
 pub(crate) fn evaluate<T: Tracer>(board: &Board, terms: &mut Terms<'_, T>) {
     for color in Color::ALL {
         for kind in PieceKind::ALL {
@@ -36,6 +49,9 @@ pub(crate) fn pawn_occupation<T: Tracer>(board: &Board, terms: &mut Terms<'_, T>
         terms.add(w::FOCAL_OCCUPATION, slot, color, focal);
         let wider = (pawns & WIDER_CENTRE).count_ones() as i32;
         terms.add(w::WIDER_OCCUPATION, slot, color, wider);
+        for square in squares(pawns) {
+            terms.add(w::PAWN_SQUARE, pawn_square(square, color), color, 1);
+        }
     }
 }
 
@@ -57,6 +73,14 @@ fn add_piece<T: Tracer>(color: Color, kind: PieceKind, square: Square, terms: &m
             terms.add(w::PIECE_RING, bits::ring(square), color, 1);
             terms.add(w::PIECE_FILE, file_edge_distance(square), color, 1);
         }
+    }
+    match kind {
+        PieceKind::Pawn => terms.add(w::PAWN_SQUARE, pawn_square(square, color), color, 1),
+        PieceKind::Knight => terms.add(w::KNIGHT_SQUARE, folded_square(square, color), color, 1),
+        PieceKind::Bishop => terms.add(w::BISHOP_SQUARE, folded_square(square, color), color, 1),
+        PieceKind::Rook => terms.add(w::ROOK_SQUARE, folded_square(square, color), color, 1),
+        PieceKind::Queen => terms.add(w::QUEEN_SQUARE, folded_square(square, color), color, 1),
+        PieceKind::King => terms.add(w::KING_SQUARE, folded_square(square, color), color, 1),
     }
     let bit = square.bitboard().0;
     if bit & FOCAL_CENTRE != 0 {
@@ -109,7 +133,9 @@ impl PlacementTable {
 
     fn build(&mut self, weights: &Weights) {
         for color in Color::ALL {
-            for kind in PieceKind::ALL {
+            // Pawns' placement comes from the pawn table, and a pawn square
+            // on the first or last rank has no entry.
+            for kind in PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::Pawn) {
                 for square in Square::ALL {
                     let mut tracer = NoTrace;
                     let mut terms = Terms::new(weights, &mut tracer);

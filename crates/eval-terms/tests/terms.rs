@@ -246,6 +246,56 @@ const ROWS: &[Row] = &[
     ("TEMPO", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", White, Positive, "4k3/8/8/8/8/8/8/4K3 b - - 0 1"),
 ];
 
+/// The per-square residuals start at zero, with no Compendium number and so
+/// no sign to judge: their rows check where a piece is counted instead.
+/// (term, FEN, the owner of the one such piece, the entry it must land in:
+/// relative rank * 4 + file folded to a-d, pawns from their second rank.)
+#[rustfmt::skip]
+const SQUARE_ROWS: &[(&str, &str, Color, usize)] = &[
+    // e4: rank 4, file e folded to d.
+    ("PAWN_SQUARE", "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", White, 2 * 4 + 3),
+    // b1, and the same square a wing away on g1.
+    ("KNIGHT_SQUARE", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", White, 1),
+    ("KNIGHT_SQUARE", "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", White, 1),
+    ("BISHOP_SQUARE", "4k3/8/8/8/2B5/8/8/4K3 w - - 0 1", White, 3 * 4 + 2),
+    // A black pawn each, or the bare king's mop-up would leave placement out.
+    ("ROOK_SQUARE", "4k3/7R/8/8/8/8/p7/4K3 w - - 0 1", White, 6 * 4),
+    ("QUEEN_SQUARE", "3Q4/p7/6k1/8/8/8/8/4K3 w - - 0 1", White, 7 * 4 + 3),
+    // The g1 king, folded to b1; Black's e8 king is White's e1.
+    ("KING_SQUARE", "4k3/8/8/8/8/8/8/6K1 w - - 0 1", White, 1),
+    ("KING_SQUARE", "4k3/8/8/8/8/8/8/6K1 w - - 0 1", Black, 3),
+];
+
+/// The problems with one row of [`SQUARE_ROWS`]: the owner's coefficients
+/// of the term must be exactly one piece on `entry`.
+fn check_square_row(name: &str, fen: &str, owner: Color, entry: usize) -> Vec<String> {
+    let trace = trace(fen);
+    let param = param(name);
+    let counts: Vec<i32> = trace.coefficients[param.offset..param.offset + param.len]
+        .iter()
+        .map(|pair| pair[owner.index()])
+        .collect();
+    let mut expected = vec![0; param.len];
+    expected[entry] = 1;
+    if counts == expected {
+        Vec::new()
+    } else {
+        vec![format!(
+            "{name}: {owner:?}'s piece in {fen} should count once at entry {entry}, got {counts:?}"
+        )]
+    }
+}
+
+#[test]
+fn every_square_residual_counts_the_square_it_should() {
+    let mut problems = Vec::new();
+    for &(name, fen, owner, entry) in SQUARE_ROWS {
+        problems.extend(check_square_row(name, fen, owner, entry));
+        problems.extend(check_square_row(name, &flip(fen), !owner, entry));
+    }
+    assert_no_problems(problems);
+}
+
 fn param(name: &str) -> Param {
     *Weights::params()
         .iter()
@@ -337,7 +387,11 @@ fn assert_no_problems(problems: Vec<String>) {
 #[test]
 fn every_term_has_a_row() {
     let terms: BTreeSet<&str> = Weights::params().iter().map(|p| p.name).collect();
-    let rows: BTreeSet<&str> = ROWS.iter().map(|row| row.0).collect();
+    let rows: BTreeSet<&str> = ROWS
+        .iter()
+        .map(|row| row.0)
+        .chain(SQUARE_ROWS.iter().map(|row| row.0))
+        .collect();
     let mut problems = Vec::new();
     for name in &rows {
         if !terms.contains(name) {
