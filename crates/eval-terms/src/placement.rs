@@ -74,14 +74,15 @@ fn add_piece<T: Tracer>(color: Color, kind: PieceKind, square: Square, terms: &m
             terms.add(w::PIECE_FILE, file_edge_distance(square), color, 1);
         }
     }
-    match kind {
-        PieceKind::Pawn => terms.add(w::PAWN_SQUARE, pawn_square(square, color), color, 1),
-        PieceKind::Knight => terms.add(w::KNIGHT_SQUARE, folded_square(square, color), color, 1),
-        PieceKind::Bishop => terms.add(w::BISHOP_SQUARE, folded_square(square, color), color, 1),
-        PieceKind::Rook => terms.add(w::ROOK_SQUARE, folded_square(square, color), color, 1),
-        PieceKind::Queen => terms.add(w::QUEEN_SQUARE, folded_square(square, color), color, 1),
-        PieceKind::King => terms.add(w::KING_SQUARE, folded_square(square, color), color, 1),
-    }
+    let (residual, entry) = match kind {
+        PieceKind::Pawn => (w::PAWN_SQUARE, pawn_square(square, color)),
+        PieceKind::Knight => (w::KNIGHT_SQUARE, folded_square(square, color)),
+        PieceKind::Bishop => (w::BISHOP_SQUARE, folded_square(square, color)),
+        PieceKind::Rook => (w::ROOK_SQUARE, folded_square(square, color)),
+        PieceKind::Queen => (w::QUEEN_SQUARE, folded_square(square, color)),
+        PieceKind::King => (w::KING_SQUARE, folded_square(square, color)),
+    };
+    terms.add(residual, entry, color, 1);
     let bit = square.bitboard().0;
     if bit & FOCAL_CENTRE != 0 {
         terms.add(w::FOCAL_OCCUPATION, kind as usize, color, 1);
