@@ -23,9 +23,10 @@ Every weight of `crates/eval-terms/src/weights.rs`, generated from that table by
 `python3 tools/eval_terms_doc.py`. Values are centipawns `(mg, eg)` from the
 term owner's side. "Compendium weight" is the starting weight taken from the
 Compendium (`docs/compendium-weights.rs`); "Current weight" is the one in use,
-Texel-tuned in four passes from the earlier per-term-scaled table (the second
-to fourth with a tenth, a thirtieth and a thirtieth of the default pull towards their
-start; the per-square residuals entered at zero in the fourth), mg and eg apart: every
+Texel-tuned in five passes from the earlier per-term-scaled table (the second
+to fifth with a tenth, then a thirtieth, of the default pull towards their
+start; the per-square residuals entered at zero in the fourth; the fifth on
+5,019,420 positions), mg and eg apart: every
 nonzero weight keeps the sign its term names (at least 1 cp), zeros (a
 table's reference entry, the empty half of a one-phase term) move freely,
 and the mating technique (mop-up, KBN vs K) is held. Data, losses and the command that reproduces the
