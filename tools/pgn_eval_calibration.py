@@ -18,8 +18,9 @@ import sys
 
 import chess.pgn
 
+from match_pgn import RESULTS
+
 SCORE = re.compile(r"([+-]?\d+\.\d+|[+-]?M\d+)/\d+")
-RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 BAND = 0.5
 WIDEST = 2.0
 
