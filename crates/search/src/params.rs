@@ -175,6 +175,12 @@ search_params! {
     ASPIRATION_DELTA = 20, 5..=60, step 3;
     /// Time: the soft limit's share of a move's planned time, in percent.
     TIME_SOFT_PERCENT = 60, 30..=100, step 5;
+    /// Time: moves of reserve a clock without `movestogo` is shared over
+    /// beyond [`crate::SUDDEN_DEATH_MOVES`]. The searches of an ending spend
+    /// less than their share, so a clock planned over ten more moves settled
+    /// near 2.4 s at 10+0.1, more than twice the increment reserve its
+    /// ceiling keeps; four settles near 1.3 s.
+    TIME_SUDDEN_DEATH_RESERVE_MOVES = 4, 0..=12, step 1;
     /// Time: the hard limit, in multiples of a move's planned time.
     TIME_HARD_MULTIPLE = 3, 2..=6, step 1;
     /// Time: the soft limit's stretch with an unsettled best move, in percent.

@@ -2,12 +2,12 @@
 //! a hard limit (abort the search), both well inside the clock.
 
 use crate::limits::{Clock, Limits};
-use crate::params::{TIME_HARD_MULTIPLE, TIME_SOFT_PERCENT};
+use crate::params::{TIME_HARD_MULTIPLE, TIME_SOFT_PERCENT, TIME_SUDDEN_DEATH_RESERVE_MOVES};
 use std::time::{Duration, Instant};
 
 /// Moves of reserve a clock plan keeps back when it knows no period: the
-/// clock is shared over the moves to the control (or to
-/// [`SUDDEN_DEATH_MOVES`]) plus these, so a part of it is still there
+/// clock is shared over the moves to the control plus these (without
+/// `movestogo`, see [`SUDDEN_DEATH_MOVES`]), so a part of it is still there
 /// however the moves before overran their share. An increment control keeps
 /// this many increments ([`TimePlan::new`]).
 pub const RESERVE_MOVES: u32 = 10;
@@ -22,7 +22,8 @@ pub const PERIOD_RESERVE_DIVISOR: u32 = 8;
 
 /// How many moves a clock without `movestogo` is planned over, before the
 /// reserve: sudden death and increment controls are planned as if a control
-/// came this many moves ahead, with the same reserve as a real one.
+/// came this many moves ahead, with a reserve of
+/// `TIME_SUDDEN_DEATH_RESERVE_MOVES` moves beyond it.
 pub const SUDDEN_DEATH_MOVES: u32 = 20;
 
 /// The soft and hard limits a clock allows for one move.
@@ -103,8 +104,14 @@ impl TimePlan {
         // plus the increments still to come, less the overhead every one of
         // those moves will cost. An increment no larger than the overhead
         // then buys nothing, and a low clock is rebuilt instead of spent.
-        let to_control = moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| m.clamp(1, 50));
-        let moves = to_control + RESERVE_MOVES;
+        let (to_control, reserve_moves) = match moves_to_go {
+            Some(m) => (m.clamp(1, 50), RESERVE_MOVES),
+            None => (
+                SUDDEN_DEATH_MOVES,
+                TIME_SUDDEN_DEATH_RESERVE_MOVES.get() as u32,
+            ),
+        };
+        let moves = to_control + reserve_moves;
         // Only the increments before the control count: the reserve's own
         // moves would otherwise pay for themselves, and an increment
         // control would hold no reserve at all (it settles near eleven
@@ -354,6 +361,26 @@ mod tests {
             clock += increment_ms as i64;
         }
         lowest
+    }
+
+    #[test]
+    fn an_increment_clock_settles_near_its_reserve_not_above_it() {
+        // Against Ethereal 12 at 10+0.1 the searches after move 50 spent
+        // about four thirds of their soft limit, and a clock planned over
+        // ten reserve moves sat near 2.4 s for the rest of the game, twice
+        // the reserve the ceiling keeps, while the opponent's sat near
+        // 0.5 s. Spending like that, the clock must settle between the
+        // reserve and half as much again: time held above it is never used.
+        let mut clock: i64 = 10_000;
+        for _ in 0..300 {
+            let (soft, hard) = budget(clock.max(0) as u64, 100, None);
+            clock -= soft.mul_f64(4.0 / 3.0).min(hard).as_millis() as i64 + 10;
+            clock += 100;
+        }
+        assert!(
+            (1_000..=1_500).contains(&clock),
+            "10+0.1 settled at {clock} ms"
+        );
     }
 
     #[test]
