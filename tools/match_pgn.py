@@ -34,6 +34,13 @@ RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 def scored_games(name, paths):
     """Yields (score, pair) for every finished game: NAME's score (1, 0.5, 0),
     and the pair's total (0 to 2) when this game completes a pair, else None."""
+    for _, mine, pair in opening_games(name, paths):
+        yield mine, pair
+
+
+def opening_games(name, paths):
+    """As `scored_games`, with each game's `Opening` header first:
+    yields (opening, score, pair)."""
     open_pairs = {}
     for path in paths:
         with open(path) as f:
@@ -45,7 +52,7 @@ def scored_games(name, paths):
                 mine = score if h["White"] == name else 1.0 - score
                 key = (path, h["Opening"])
                 if key in open_pairs:
-                    yield mine, open_pairs.pop(key) + mine
+                    yield h["Opening"], mine, open_pairs.pop(key) + mine
                 else:
                     open_pairs[key] = mine
-                    yield mine, None
+                    yield h["Opening"], mine, None

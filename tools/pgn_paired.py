@@ -16,27 +16,15 @@ differences, carried through the logistic's slope at the mean score (95 %).
 import math
 import sys
 
-import chess.pgn
-
-from match_pgn import RESULTS
+from match_pgn import opening_games
 
 
 def pair_scores(name, paths):
     """Opening -> NAME's mean score over its complete pairs (0 to 1)."""
-    open_games, pairs = {}, {}
-    for path in paths:
-        with open(path) as f:
-            while (game := chess.pgn.read_game(f)) is not None:
-                h = game.headers
-                if h["Result"] not in RESULTS:
-                    continue
-                score = RESULTS[h["Result"]]
-                mine = score if h["White"] == name else 1.0 - score
-                key = (path, h["Opening"])
-                if key in open_games:
-                    pairs.setdefault(h["Opening"], []).append((open_games.pop(key) + mine) / 2)
-                else:
-                    open_games[key] = mine
+    pairs = {}
+    for opening, _, pair in opening_games(name, paths):
+        if pair is not None:
+            pairs.setdefault(opening, []).append(pair / 2)
     return {opening: sum(s) / len(s) for opening, s in pairs.items()}
 
 
