@@ -723,11 +723,18 @@ fn go_nodes_counts_the_nodes_of_every_thread() {
 /// K+B+N vs K, White mates in 30.
 const KBNK_FEN: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
 
-/// An empty endgame cache directory of this test's own (not the user's).
-fn fresh_cache(name: &str) -> std::path::PathBuf {
+/// An engine set up on `fen` whose endgame cache is an empty directory of
+/// this test's own (not the user's), and that directory.
+fn engine_with_fresh_tables(name: &str, fen: &str) -> (Engine, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("matewise-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dir
+    let mut engine = Engine::spawn();
+    engine.send(&format!(
+        "setoption name EndgameCache value {}",
+        dir.display()
+    ));
+    engine.send(&format!("position fen {fen}"));
+    (engine, dir)
 }
 
 #[test]
@@ -735,13 +742,7 @@ fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
     // No table yet: the search has no clock, so the K+B+N vs K table is
     // built before it starts, and 20,000 nodes announce the 30-move mate
     // with its whole line.
-    let dir = fresh_cache("kbnk-nodes");
-    let mut engine = Engine::spawn();
-    engine.send(&format!(
-        "setoption name EndgameCache value {}",
-        dir.display()
-    ));
-    engine.send(&format!("position fen {KBNK_FEN}"));
+    let (mut engine, dir) = engine_with_fresh_tables("kbnk-nodes", KBNK_FEN);
     let root = board(KBNK_FEN, &[], false);
     let out = engine.go("go nodes 20000", Duration::from_secs(600));
     engine.check_search(&root, &out);
@@ -760,17 +761,42 @@ fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// K+Q against K+R, White wins: the slowest pawnless table to build (about
+/// 15 s, besides K+Q and K+R against K).
+const KQKR_FEN: &str = "8/8/8/3k4/8/2r5/8/KQ6 w - - 0 1";
+
+#[test]
+fn stop_while_a_root_table_builds_is_answered_at_once_and_the_table_kept() {
+    // `go infinite` on a fresh tabled root waits for its table; `stop`
+    // ends the wait and the search at once, while the build goes on, and
+    // `quit` then waits for it, so the table is saved for the next run.
+    let (mut engine, dir) = engine_with_fresh_tables("kqkr-stop", KQKR_FEN);
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let stopped = Instant::now();
+    engine.send("stop");
+    let out = engine.collect_search(Duration::from_secs(600));
+    let answered = stopped.elapsed();
+    engine.check_search(&board(KQKR_FEN, &[], false), &out);
+    engine.send("quit");
+    let status = engine.wait_exit(Duration::from_secs(600));
+    let built = stopped.elapsed();
+    engine.check(status.success(), || format!("exit status {status}"));
+    let kqkr = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kqkr);
+    engine.check(kqkr.exists(), || "no KQKR table saved".into());
+    engine.check(answered * 4 < built, || {
+        format!("bestmove {answered:?} after stop, the table saved {built:?} after it")
+    });
+    drop(engine);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn quit_while_a_root_table_builds_keeps_the_table() {
     // `go infinite` on a fresh tabled root builds the table first; `quit`
-    // meanwhile waits for it, so it is saved whole, then stops the search.
-    let dir = fresh_cache("kbnk-quit");
-    let mut engine = Engine::spawn();
-    engine.send(&format!(
-        "setoption name EndgameCache value {}",
-        dir.display()
-    ));
-    engine.send(&format!("position fen {KBNK_FEN}"));
+    // meanwhile stops the search at once, then waits for the build before
+    // the process ends, so the table is saved whole.
+    let (mut engine, dir) = engine_with_fresh_tables("kbnk-quit", KBNK_FEN);
     engine.send("go infinite");
     engine.send("quit");
     let status = engine.wait_exit(Duration::from_secs(600));

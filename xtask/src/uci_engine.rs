@@ -134,11 +134,17 @@ impl UciEngine {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     self.send("stop")?;
-                    seen.extend(self.wait_for("bestmove")?);
+                    let rest = self
+                        .wait_for("bestmove")
+                        .map_err(|e| format!("{e} after 'stop', on '{position}'"))?;
+                    seen.extend(rest);
                     return Ok((seen, true));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{} exited during a search", self.program));
+                    return Err(format!(
+                        "{} exited during a search on '{position}'",
+                        self.program
+                    ));
                 }
             }
         }

@@ -36,12 +36,14 @@ mod gate;
 mod general;
 mod men;
 mod retrograde;
+mod solver;
 mod symmetry;
 mod versus;
 mod workers;
 
 pub use budget::{memory_limit, memory_used, set_memory_limit};
 pub use gate::{SearchGuard, searching};
+pub use solver::{build_unless_stopped, wait_for_solvers};
 
 use crate::cache;
 use movegen::{BitBoard, Board, Color, MoveList, PieceKind};

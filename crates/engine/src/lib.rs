@@ -75,8 +75,11 @@ pub fn run() {
             break;
         }
     }
-    // End of input or quit: finish cleanly (a running search prints its bestmove).
+    // End of input or quit: finish cleanly (a running search prints its
+    // bestmove), and keep a root's table whose build the search stopped
+    // waiting for: it is saved for the next process rather than lost.
     session.shutdown();
+    endgame_tables::dtm::wait_for_solvers();
     drop(reader);
 }
 

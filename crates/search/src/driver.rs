@@ -261,7 +261,7 @@ impl Searcher {
         let budgeted = skill.as_ref().map(|skill| skill.budgeted(limits));
         let limits = budgeted.as_ref().unwrap_or(limits);
         if options.endgame_tables {
-            tables::ready_for(root, limits);
+            tables::ready_for(root, limits, control);
         }
         // From here on background table builds wait: they take no core
         // from this search or its helpers. Nothing below waits for a table.

@@ -2,6 +2,7 @@
 //! root's own, and, at a root of five men, those its captures lead into,
 //! so that a table is there before the search needs it rather than after.
 
+use crate::control::SearchControl;
 use crate::limits::Limits;
 use endgame_tables::dtm::{self, Ending};
 use movegen::{Board, MoveList};
@@ -14,22 +15,24 @@ use movegen::{Board, MoveList};
 /// searches, and the tree scores it once it is ready.
 ///
 /// Without a clock (`infinite`, `depth`, `nodes`, `mate` or no limit) the
-/// root's own table is loaded or built here, in this thread, so that the
-/// root's answer is exact and its line runs to the mate; a build may take
-/// seconds (with the tables it leads into, a minute or more), once per
-/// machine, as tables are cached. A five-man root's capture tables are
+/// search waits for the root's own table, loaded or built first, so that
+/// the root's answer is exact and its line runs to the mate; a build may
+/// take seconds (with the tables it leads into, a minute or more), once per
+/// machine, as tables are cached. A `stop` meanwhile ends the wait at once
+/// and the search answers without the table: the build goes on in its own
+/// thread ([`dtm::build_unless_stopped`]). A five-man root's capture tables are
 /// loaded here if cached; otherwise they are built beside the search, not
 /// before it, which stays free to answer at once and uses each table as
 /// soon as it is ready.
-pub(crate) fn ready_for(root: &Board, limits: &Limits) {
+pub(crate) fn ready_for(root: &Board, limits: &Limits, control: &SearchControl) {
     let (endings, root_is_tabled) = endings_at_hand(root);
     for ending in endings {
         if limits.is_timed() {
             dtm::table(ending);
         } else if root_is_tabled {
-            // Solved here even if the background builder has it under way:
-            // that build may be paused or starved, and this one is not.
-            dtm::build_within_limit(ending);
+            // Solved in a thread of its own even if the background builder
+            // has it under way: that build may be paused or starved.
+            dtm::build_unless_stopped(ending, || control.is_stopped());
         } else if dtm::load_cached(ending).is_none() {
             dtm::build_beside_searches(ending);
         }

@@ -11,7 +11,7 @@ use movegen::KeyHistory;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Once, mpsc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// White mates in 30 (the table says so).
 const KBNK: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
@@ -19,9 +19,11 @@ const KBNK: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
 const KQK: &str = "8/K7/8/8/Q7/6k1/8/8 w - - 0 1";
 /// K+R against K+N+N; Rxb5 leaves K+R against K+N.
 const KRKNN: &str = "2n5/4k3/8/1n5R/8/8/8/K7 w - - 0 1";
+/// K+R against K+B, a table of seconds to build.
+const KRKB: &str = "8/8/8/3k4/8/2b5/8/K6R w - - 0 1";
 
 /// The tests of this file, which share the cache directory.
-const TESTS: usize = 3;
+const TESTS: usize = 4;
 
 fn cache_dir() -> PathBuf {
     std::env::temp_dir().join(format!("matewise-root-table-{}", std::process::id()))
@@ -140,7 +142,7 @@ fn a_five_man_root_builds_the_table_its_capture_leads_into_beside_the_search() {
     assert!(!lines.is_empty());
     // Ready a little later, with no one asking for it (`table` would start
     // a build of its own and `probe` goes through `table`).
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     while dtm::load_cached(Ending::Krkn).is_none() {
         assert!(started.elapsed() < Duration::from_secs(600), "never built");
         std::thread::sleep(Duration::from_millis(100));
@@ -149,5 +151,42 @@ fn a_five_man_root_builds_the_table_its_capture_leads_into_beside_the_search() {
     let mut board = Board::from_fen(KRKNN).unwrap();
     board.play_unchecked(board.parse_uci_move("h5b5").unwrap());
     assert!(dtm::probe(&board).is_some());
+    passed();
+}
+
+#[test]
+fn a_stop_ends_the_wait_for_the_root_table_and_the_build_goes_on() {
+    fresh_cache();
+    let board = Board::from_fen(KRKB).unwrap();
+    let control = SearchControl::new(false);
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let (best_move, answered) = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            control.stop();
+        });
+        let result = Searcher::new(16, 1).search(
+            &board,
+            &KeyHistory::default(),
+            &limits,
+            &SearchOptions::default(),
+            &control,
+            &mut |_| {},
+        );
+        (result.best_move, started.elapsed())
+    });
+    assert!(best_move.is_some_and(|mv| board.is_legal(mv)));
+    // The build the search left goes on; waiting for it joins it.
+    let table = dtm::build_unless_stopped(Ending::Krkb, || false).expect("within the limit");
+    let built = started.elapsed();
+    assert_eq!(table.longest_mate(), 29);
+    assert!(
+        answered * 4 < built,
+        "the search answered after {answered:?}, the table was ready after {built:?}"
+    );
     passed();
 }
