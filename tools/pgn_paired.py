@@ -16,7 +16,7 @@ differences, carried through the logistic's slope at the mean score (95 %).
 import math
 import sys
 
-from match_pgn import opening_games
+from match_pgn import match_runner, opening_games
 
 
 def pair_scores(name, paths):
@@ -28,16 +28,12 @@ def pair_scores(name, paths):
     return {opening: sum(s) / len(s) for opening, s in pairs.items()}
 
 
-def elo(score):
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
-
-
 def main():
     args = sys.argv[1:]
     if len(args) < 4 or "--" not in args or "-h" in args or "--help" in args:
         print(__doc__)
         return
+    elo = match_runner().score_to_elo
     name, at = args[0], args.index("--")
     a, b = pair_scores(name, args[1:at]), pair_scores(name, args[at + 1:])
     common = sorted(set(a) & set(b), key=lambda o: int(o.lstrip("#")) if o.lstrip("#").isdigit() else 0)
