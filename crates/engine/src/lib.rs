@@ -28,10 +28,9 @@
 mod job;
 mod options;
 mod output;
-mod periods;
 mod session;
 
-pub use options::{ENGINE_OPTIONS, declarations};
+pub use options::{ENGINE_OPTIONS, SEARCH_OPTIONS, declarations};
 pub use output::{Output, info_line, wdl};
 /// The depth [`bench()`] searches to unless told otherwise.
 pub use search::BENCH_DEPTH;

@@ -1,12 +1,14 @@
 //! The engine's UCI options. Each is declared once, with what setting it
-//! does, as in Stockfish's `options.add(...)` list: the engine's own here,
-//! the search's in [`SearchOptions::DECLARED`]. The `uci` listing and the
-//! checking of `setoption` both come from these declarations. Names match
+//! does, as in Stockfish's `options.add(...)` list in `engine.cpp`: the
+//! session's own and the search's, whose values the search takes as a
+//! plain [`SearchOptions`]. The `uci` listing and the checking of
+//! `setoption` both come from these declarations. Names match
 //! case-insensitively, as the UCI specification asks.
 
 use crate::session::Session;
-use protocol::{Declared, UciOption, find_option};
+use protocol::{Declared, OptionKind, UciOption, find_option};
 use search::SearchOptions;
+use search::strength::{MAX_ELO, MIN_ELO};
 
 /// The options the engine acts on itself, with what each one does.
 pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
@@ -29,6 +31,85 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
     ),
 ];
 
+/// The defaults, from the one place the search keeps them.
+const DEFAULT: SearchOptions = SearchOptions::DEFAULT;
+
+/// The options whose values the search takes, with their ranges.
+pub const SEARCH_OPTIONS: &[Declared<SearchOptions>] = &[
+    Declared::spin("MultiPV", DEFAULT.multipv as i64, 1, 256, |o, n| {
+        o.multipv = n as usize;
+    }),
+    Declared::spin(
+        "Move Overhead",
+        DEFAULT.move_overhead_ms as i64,
+        0,
+        5_000,
+        |o, n| o.move_overhead_ms = n as u64,
+    ),
+    Declared::check(
+        "MateDistancePruning",
+        DEFAULT.mate_distance_pruning,
+        |o, on| o.mate_distance_pruning = on,
+    ),
+    Declared::check("MatingPotential", DEFAULT.mating_potential, |o, on| {
+        o.mating_potential = on;
+    }),
+    Declared::check("MateAtAGlance", DEFAULT.mate_at_a_glance, |o, on| {
+        o.mate_at_a_glance = on;
+    }),
+    Declared::check("UseEndgameTables", DEFAULT.endgame_tables, |o, on| {
+        o.endgame_tables = on;
+    }),
+    Declared::check("UCI_LimitStrength", DEFAULT.limit_strength, |o, on| {
+        o.limit_strength = on;
+    }),
+    Declared::spin(
+        "UCI_Elo",
+        DEFAULT.elo as i64,
+        MIN_ELO as i64,
+        MAX_ELO as i64,
+        |o, n| o.elo = n as u32,
+    ),
+];
+
+/// The search's tunable parameters as spin options: every one of them in a
+/// `tune` build, none in a normal one (their values are then constants).
+fn tunable() -> impl Iterator<Item = &'static search::params::Param> {
+    search::params::ALL
+        .iter()
+        .copied()
+        .filter(|_| cfg!(feature = "tune"))
+}
+
+/// A tunable parameter's option line.
+fn tunable_option(param: &search::params::Param) -> UciOption {
+    UciOption {
+        name: param.name.to_string(),
+        kind: OptionKind::Spin {
+            default: i64::from(param.default),
+            min: i64::from(param.min),
+            max: i64::from(param.max),
+        },
+    }
+}
+
+/// Sets the tunable parameter named `name`, if there is one (`tune`
+/// builds only): `None` when there is not.
+#[cfg(feature = "tune")]
+fn set_tunable(name: &str, value: Option<&str>) -> Option<Result<(), String>> {
+    let param = tunable().find(|p| p.name.eq_ignore_ascii_case(name.trim()))?;
+    let set = match value.and_then(|v| v.trim().parse::<i32>().ok()) {
+        Some(v) => param.set(v),
+        None => Err("a whole number is needed".to_string()),
+    };
+    Some(set.map_err(|e| format!("option {}: {e}", param.name)))
+}
+
+#[cfg(not(feature = "tune"))]
+fn set_tunable(_name: &str, _value: Option<&str>) -> Option<Result<(), String>> {
+    None
+}
+
 /// The `option` lines sent after `uci`: the engine's options, then the search's.
 ///
 /// ```
@@ -38,9 +119,11 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
 /// ```
 pub fn declarations() -> Vec<UciOption> {
     let engine = ENGINE_OPTIONS.iter().map(Declared::uci_option);
-    let search = SearchOptions::DECLARED.iter().map(Declared::uci_option);
-    let tunable = search::params::DECLARED.iter().map(Declared::uci_option);
-    engine.chain(search).chain(tunable).collect()
+    let search = SEARCH_OPTIONS.iter().map(Declared::uci_option);
+    engine
+        .chain(search)
+        .chain(tunable().map(tunable_option))
+        .collect()
 }
 
 /// Applies `setoption name <name> [value <value>]` to the session or to its
@@ -52,10 +135,10 @@ pub(crate) fn set_option(
 ) -> Result<(), String> {
     if let Some(option) = find_option(ENGINE_OPTIONS, name) {
         option.set(session, value)
-    } else if let Some(option) = find_option(SearchOptions::DECLARED, name) {
+    } else if let Some(option) = find_option(SEARCH_OPTIONS, name) {
         option.set(session.search_options_mut(), value)
-    } else if let Some(option) = find_option(search::params::DECLARED, name) {
-        option.set(session.search_options_mut(), value)
+    } else if let Some(result) = set_tunable(name, value) {
+        result
     } else {
         Err(format!("no such option: '{}'", name.trim()))
     }

@@ -3,11 +3,10 @@
 use crate::job::{JobSpec, SearchJob, Work};
 use crate::options::{ENGINE_OPTIONS, declarations, set_option};
 use crate::output::Output;
-use crate::periods::ControlPeriods;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
 use protocol::{Command, GoParams, Info, ParseError, Response, Score, Setup, Wdl};
-use search::{Clock, Limits, SearchOptions, Searcher};
+use search::{Clock, ControlPeriods, Limits, SearchOptions, Searcher};
 use std::time::Duration;
 
 /// The engine: position, options, and either an idle searcher or a running search.

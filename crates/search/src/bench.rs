@@ -2,9 +2,9 @@
 //! between them; its node count is a fingerprint of the search.
 
 use crate::control::SearchControl;
-use crate::driver::Searcher;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
+use crate::searcher::Searcher;
 use movegen::{Board, KeyHistory};
 use std::time::{Duration, Instant};
 

@@ -22,22 +22,28 @@
 //! assert!(lines > 0);
 //! ```
 
+// Listed from the top down: each file uses only those below it (the
+// `layering` test holds this). The search proper, `search`, `mate_line`
+// and `deepening`, adds methods to `Worker`.
 mod bench;
 mod control;
 mod correction;
-mod driver;
+mod deepening;
+mod first_iteration;
 mod history;
 mod limits;
-mod manager;
+mod main_thread;
 mod mate_line;
 mod movepick;
 mod options;
 pub mod params;
-mod root;
+mod root_move;
 mod score;
 mod search;
+mod searcher;
+mod skill;
 pub mod strength;
-mod tables;
+mod table_preparation;
 mod time;
 mod tt;
 mod worker;
@@ -45,13 +51,16 @@ mod zeroed;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench, run_bench_until};
 pub use control::SearchControl;
-pub use driver::{SearchResult, Searcher};
 pub use limits::{Clock, Limits};
-pub use manager::SearchInfo;
+pub use main_thread::SearchInfo;
 pub use options::SearchOptions;
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
+pub use searcher::{SearchResult, Searcher};
 pub use strength::StrengthLimit;
-pub use time::{PERIOD_RESERVE_DIVISOR, RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager, TimePlan};
+pub use time::{
+    ControlPeriods, PERIOD_RESERVE_DIVISOR, RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager,
+    TimePlan,
+};
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use worker::ThreadData;
 

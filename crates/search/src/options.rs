@@ -1,59 +1,77 @@
-//! The search's UCI options, each declared once: the field, the option's
-//! name, kind, default and range are one line, from which the `uci`
-//! listing, the checking of `setoption` values and the defaults all follow.
-//! A new spin option (a tunable search parameter, say) is one more line.
+//! The settings that shape a search, as plain values. The engine declares
+//! them as UCI options (names, ranges, parsing) and hands the search the
+//! values; the search knows nothing of UCI.
 
-use crate::strength::{MAX_ELO, MIN_ELO, StrengthLimit};
+use crate::strength::{MIN_ELO, StrengthLimit};
 use std::time::Duration;
 
-protocol::uci_options! {
-    /// Options that shape a search. Every field but `selective` is the UCI
-    /// option named in [`SearchOptions::DECLARED`]; `Default` gives the
-    /// declared defaults.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use matewise_search::SearchOptions;
-    ///
-    /// let mut options = SearchOptions::default();
-    /// assert_eq!(options.multipv, 1);
-    /// let multipv = protocol::find_option(SearchOptions::DECLARED, "MultiPV").unwrap();
-    /// multipv.set(&mut options, Some("3")).unwrap();
-    /// assert_eq!(options.multipv, 3);
-    /// assert!(multipv.set(&mut options, Some("0")).is_err());
-    /// ```
-    #[derive(Clone, Debug, PartialEq, Eq)]
-    pub struct SearchOptions {
-        /// Number of principal variations to report.
-        pub multipv: usize = spin("MultiPV", 1, 1, 256),
-        /// Milliseconds kept back on every move for lag.
-        pub move_overhead_ms: u64 = spin("Move Overhead", 10, 0, 5_000),
-        /// Mate distance pruning on or off.
-        pub mate_distance_pruning: bool = check("MateDistancePruning", true),
-        /// Pair-o-Max's drawishness rules in the evaluation.
-        pub mating_potential: bool = check("MatingPotential", true),
-        /// Static mate detection at quiescence and frontier nodes.
-        pub mate_at_a_glance: bool = check("MateAtAGlance", true),
-        /// Exact distance-to-mate tables for K+Q, K+R, K+B+B and K+B+N
-        /// against a bare king.
-        pub endgame_tables: bool = check("UseEndgameTables", true),
-        /// Play weaker on purpose, at `elo`: a node budget and a move chosen
-        /// by rule among several lines.
-        pub limit_strength: bool = check("UCI_LimitStrength", false),
-        /// The rating to play at when `limit_strength` is on.
-        pub elo: u32 = spin("UCI_Elo", MIN_ELO, MIN_ELO, MAX_ELO),
-    }
-    internal {
-        /// Selective search (null move, reductions, futility and late-move
-        /// pruning). Off gives a full-width alpha-beta search, for experiments
-        /// such as comparing MDP with the seed's full-width numbers.
-        pub selective: bool = true,
-    }
+/// Options that shape a search. [`SearchOptions::DEFAULT`] (also
+/// `Default`) is what a new engine plays with.
+///
+/// # Examples
+///
+/// ```
+/// use matewise_search::SearchOptions;
+///
+/// let options = SearchOptions { multipv: 3, ..SearchOptions::default() };
+/// assert_eq!(options.multipv, 3);
+/// assert!(options.mate_distance_pruning);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Number of principal variations to report.
+    pub multipv: usize,
+    /// Milliseconds kept back on every move for lag.
+    pub move_overhead_ms: u64,
+    /// Mate distance pruning on or off.
+    pub mate_distance_pruning: bool,
+    /// Pair-o-Max's drawishness rules in the evaluation.
+    pub mating_potential: bool,
+    /// Static mate detection at quiescence and frontier nodes.
+    pub mate_at_a_glance: bool,
+    /// Exact distance-to-mate tables for every ending of up to four men.
+    pub endgame_tables: bool,
+    /// Play weaker on purpose, at `elo`: a node budget and a move chosen
+    /// by rule among several lines.
+    pub limit_strength: bool,
+    /// The rating to play at when `limit_strength` is on.
+    pub elo: u32,
+    /// Selective search (null move, reductions, futility and late-move
+    /// pruning). Off gives a full-width alpha-beta search, for experiments
+    /// such as comparing MDP with the seed's full-width numbers; only a
+    /// build with the `experiments` feature reads it.
+    pub selective: bool,
 }
 
 impl SearchOptions {
+    /// The defaults: one line, 10 ms of overhead, every rule on, full
+    /// strength.
+    ///
+    /// ```
+    /// use matewise_search::SearchOptions;
+    /// assert_eq!(SearchOptions::DEFAULT, SearchOptions::default());
+    /// assert_eq!(SearchOptions::DEFAULT.move_overhead_ms, 10);
+    /// ```
+    pub const DEFAULT: SearchOptions = SearchOptions {
+        multipv: 1,
+        move_overhead_ms: 10,
+        mate_distance_pruning: true,
+        mating_potential: true,
+        mate_at_a_glance: true,
+        endgame_tables: true,
+        limit_strength: false,
+        elo: MIN_ELO,
+        selective: true,
+    };
+
     /// The time kept back on every move for lag.
+    ///
+    /// ```
+    /// use matewise_search::SearchOptions;
+    /// use std::time::Duration;
+    /// let options = SearchOptions { move_overhead_ms: 50, ..SearchOptions::default() };
+    /// assert_eq!(options.move_overhead(), Duration::from_millis(50));
+    /// ```
     pub fn move_overhead(&self) -> Duration {
         Duration::from_millis(self.move_overhead_ms)
     }
@@ -71,5 +89,18 @@ impl SearchOptions {
     /// ```
     pub fn strength(&self) -> Option<StrengthLimit> {
         self.limit_strength.then(|| StrengthLimit::new(self.elo))
+    }
+
+    /// Whether the selective search is on: always in a normal build; in an
+    /// `experiments` build, as [`SearchOptions::selective`] says.
+    #[inline(always)]
+    pub(crate) fn selective(&self) -> bool {
+        cfg!(not(feature = "experiments")) || self.selective
+    }
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions::DEFAULT
     }
 }

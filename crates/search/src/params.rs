@@ -4,8 +4,8 @@
 //!
 //! In a normal build each parameter is its default, folded into the code
 //! as a constant, and no option lists them. With the `tune` cargo feature
-//! each one is a UCI spin option ([`DECLARED`], set at run time), for
-//! `cargo xtask spsa`.
+//! each one can be set at run time ([`Param::set`]): the engine lists them
+//! as UCI spin options, for `cargo xtask spsa` and OpenBench.
 //!
 //! ```
 //! use matewise_search::params::{self, RFP_MARGIN};
@@ -14,14 +14,8 @@
 //! assert!(RFP_MARGIN.min <= RFP_MARGIN.default && RFP_MARGIN.default <= RFP_MARGIN.max);
 //! ```
 
-use crate::SearchOptions;
-use protocol::Declared;
 #[cfg(feature = "tune")]
 use std::sync::atomic::{AtomicI32, Ordering::Relaxed};
-
-/// The parameters as UCI spin options: none in a normal build.
-#[cfg(not(feature = "tune"))]
-pub static DECLARED: &[Declared<SearchOptions>] = &[];
 
 /// One tunable search constant.
 #[derive(Debug)]
@@ -92,17 +86,6 @@ macro_rules! search_params {
         )+
         /// Every parameter, in declaration order.
         pub static ALL: &[&Param] = &[$(&$name),+];
-
-        /// The parameters as UCI spin options, listed and set through the
-        /// same declarations as every other option: all of them in a `tune`
-        /// build, none in a normal one.
-        #[cfg(feature = "tune")]
-        pub static DECLARED: &[Declared<SearchOptions>] = &[$(
-            Declared::spin(stringify!($name), $default, $min, $max, |_, value| {
-                // Declared::set has checked the range already.
-                let _ = $name.set(value as i32);
-            })
-        ),+];
     };
 }
 
@@ -219,21 +202,12 @@ mod tests {
 
     #[cfg(feature = "tune")]
     #[test]
-    fn a_tune_build_sets_each_parameter_through_its_option() {
-        assert_eq!(DECLARED.len(), ALL.len());
-        let mut options = SearchOptions::default();
-        let option = protocol::find_option(DECLARED, "LMR_DIVISOR").unwrap();
-        option.set(&mut options, Some("260")).unwrap();
+    fn a_tune_build_sets_a_parameter_within_its_range() {
+        LMR_DIVISOR.set(260).unwrap();
         assert_eq!(LMR_DIVISOR.get(), 260);
-        assert!(option.set(&mut options, Some("9999")).is_err());
+        assert!(LMR_DIVISOR.set(9999).is_err());
         assert_eq!(LMR_DIVISOR.get(), 260);
-        option.set(&mut options, Some("225")).unwrap();
-    }
-
-    #[cfg(not(feature = "tune"))]
-    #[test]
-    fn a_normal_build_lists_no_parameter() {
-        assert!(DECLARED.is_empty());
+        LMR_DIVISOR.set(225).unwrap();
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The alpha-beta search proper: principal variation search with the usual
-//! pruning, and quiescence search. Root handling lives in `driver.rs`.
+//! pruning, and quiescence search. The root and its iterations live in
+//! `deepening.rs`.
 
 use crate::history::{Continuations, PieceTo, history_bonus};
 use crate::movepick::MovePicker;
@@ -281,7 +282,7 @@ impl Worker<'_> {
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         self.data.histories.clear_killers(ply);
 
-        let selective = self.shared.options.selective;
+        let selective = self.shared.options.selective();
         // With one or two legal moves zugzwang is likely, and in a mating
         // net it is the rule: the defender's static eval (often ahead in
         // material) says nothing about a position where every move loses.

@@ -2,6 +2,7 @@
 //! persistent per-thread data (histories, evaluator).
 
 use crate::correction::CorrectionHistory;
+use crate::first_iteration;
 use crate::history::{Histories, PieceTo};
 use crate::limits::Limits;
 use crate::options::SearchOptions;
@@ -36,12 +37,6 @@ impl ThreadData {
 #[derive(Default)]
 #[repr(align(64))]
 pub(crate) struct NodeCounter(pub(crate) AtomicU64);
-
-/// How far past a node limit the first iteration may run: it completes
-/// (bar a `stop`) so that there is a proven score, but a position whose
-/// depth 1 explodes in quiescence (a dozen queens giving checks) must
-/// still end, with a bound.
-const FIRST_ITERATION_NODE_GRACE: u64 = 16;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -94,8 +89,8 @@ pub(crate) struct Worker<'a> {
     pub(crate) root_depth: i32,
     pub(crate) stopped: bool,
     /// The main thread also watches the clock; helpers only the stop flag.
-    /// Called with `true` during the first iteration, which only the GUI's
-    /// `stop` may cut short.
+    /// Called with `true` during the first iteration (see
+    /// [`crate::first_iteration`]).
     pub(crate) clock_check: Option<&'a dyn Fn(bool) -> bool>,
     /// The helpers' published nodes, as the main thread last read them.
     helper_nodes_seen: u64,
@@ -154,19 +149,12 @@ impl<'a> Worker<'a> {
         if self.stopped {
             return true;
         }
-        // The first iteration always completes (bar a `stop`): it is short,
-        // and without it there is no proven score to report and no sensible
-        // move to play, only the first root move's line.
         let first_iteration = self.completed_depth == 0;
         if let Some(limit) = self.shared.limits.nodes {
             // The main thread decides at every node, from its own exact
             // count and the helpers' published ones, so that `go nodes`
             // counts every thread and single-threaded is reproducible.
-            let cap = if first_iteration {
-                limit.saturating_mul(FIRST_ITERATION_NODE_GRACE)
-            } else {
-                limit
-            };
+            let cap = first_iteration::node_cap(limit, first_iteration);
             if self.id == 0 && self.nodes + self.helper_nodes_seen >= cap {
                 self.stop_all();
             }

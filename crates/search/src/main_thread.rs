@@ -5,19 +5,14 @@
 use crate::control::SearchControl;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
-use crate::params::{
-    TIME_NODES_OFFSET_PERCENT, TIME_NODES_SCALE_PERCENT, TIME_SCORE_DROP_CAP,
-    TIME_SCORE_DROP_PERMILLE, TIME_STABLE_STEP_PERCENT, TIME_UNSTABLE_PERCENT,
-};
-use crate::root::RootMove;
+use crate::root_move::RootMove;
 use crate::score::{INFINITE, MATE_BOUND, Score};
-use crate::strength::Skill;
-use crate::time::TimeManager;
+use crate::skill::Skill;
+use crate::time::{SearchClock, SoftLimitStretch};
 use crate::tt::Bound;
 use crate::worker::{Shared, ThreadData, Worker};
 use movegen::{Board, KeyHistory, Move};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// One line of search progress, for `info`.
@@ -78,7 +73,7 @@ impl SearchInfo {
 
 /// The main thread: the clock, the stop rule and the reporting of one search.
 pub(crate) struct MainThread<'a> {
-    clock: Clock<'a>,
+    clock: SearchClock<'a>,
     stop_rule: StopRule<'a>,
     reporter: Reporter<'a>,
     /// Lines searched each iteration: the lines reported, or more for a
@@ -98,17 +93,11 @@ impl<'a> MainThread<'a> {
     ) -> MainThread<'a> {
         let multipv = options.multipv.clamp(1, root_count);
         MainThread {
-            clock: Clock {
-                control,
-                limits,
-                time: Mutex::new(TimeManager::new(limits, options.move_overhead())),
-            },
+            clock: SearchClock::new(control, limits, options.move_overhead()),
             stop_rule: StopRule {
                 limits,
                 single_reply_under_clock: root_count == 1 && limits.clock.is_some(),
-                stability: 0,
-                last_best: Move::NULL,
-                earlier_scores: [None; 3],
+                stretch: SoftLimitStretch::default(),
             },
             reporter: Reporter {
                 report,
@@ -155,75 +144,19 @@ impl<'a> MainThread<'a> {
     }
 }
 
-/// The clock of one search, restarted by a `ponderhit`.
-struct Clock<'a> {
-    control: &'a SearchControl,
-    limits: &'a Limits,
-    time: Mutex<TimeManager>,
-}
-
-impl Clock<'_> {
-    /// True while no clock runs: an unconfirmed ponder search or `go infinite`.
-    fn unbounded(&self) -> bool {
-        self.control.is_pondering() || self.limits.infinite
-    }
-
-    /// The time manager, restarted first if a ponderhit arrived: our own
-    /// clock runs from that moment.
-    fn running(&self) -> MutexGuard<'_, TimeManager> {
-        let mut time = self.time.lock().expect("time manager lock");
-        if self.control.take_ponderhit() {
-            time.restart();
-        }
-        time
-    }
-
-    /// Checked every few hundred nodes: true once the search must end now,
-    /// stopped by the GUI or out of time. The first iteration runs on past
-    /// the hard limit, up to twice it: a flag is still far off, and a
-    /// search stopped before any iteration completed has no proven score.
-    fn must_stop(&self, first_iteration: bool) -> bool {
-        if self.control.is_stopped() {
-            return true;
-        }
-        if self.unbounded() {
-            return false;
-        }
-        let time = self.running();
-        if first_iteration {
-            time.hard_limit()
-                .is_some_and(|hard| time.elapsed() >= hard * 2)
-        } else {
-            time.out_of_time()
-        }
-    }
-}
-
 /// Whether another iteration is wanted and fits in the time left.
 struct StopRule<'a> {
     limits: &'a Limits,
     /// One legal move under a clock: nothing to think about.
     single_reply_under_clock: bool,
-    /// Iterations in a row with the same best move, up to 6.
-    stability: u32,
-    last_best: Move,
-    /// The best score of each of the last three iterations, oldest first.
-    earlier_scores: [Option<i32>; 3],
+    stretch: SoftLimitStretch,
 }
 
 impl StopRule<'_> {
     /// Called after each completed iteration with its best line.
-    fn should_stop(&mut self, moves: &[RootMove], depth: u32, clock: &Clock) -> bool {
+    fn should_stop(&mut self, moves: &[RootMove], depth: u32, clock: &SearchClock) -> bool {
+        let stretch = self.stretch.after_iteration(moves);
         let best = &moves[0];
-        if best.mv == self.last_best {
-            self.stability = (self.stability + 1).min(6);
-        } else {
-            self.stability = 0;
-            self.last_best = best.mv;
-        }
-        let trend = score_trend_scale(self.earlier_scores.into_iter().flatten().next(), best.score);
-        self.earlier_scores.rotate_left(1);
-        self.earlier_scores[2] = Some(best.score);
         if self.limits.depth.is_some_and(|max| depth >= max) {
             return true;
         }
@@ -236,53 +169,8 @@ impl StopRule<'_> {
         {
             return true;
         }
-        if self.single_reply_under_clock {
-            return true;
-        }
-        if clock.unbounded() {
-            return false;
-        }
-        // A best move that keeps changing earns more time, and so do one
-        // the search spent few of its nodes on and a falling score.
-        let stability = f64::from(
-            TIME_UNSTABLE_PERCENT.get() - TIME_STABLE_STEP_PERCENT.get() * self.stability as i32,
-        ) / 100.0;
-        clock
-            .running()
-            .should_stop_iterating(stability * node_share_scale(moves) * trend)
+        self.single_reply_under_clock || clock.should_stop_iterating(stretch)
     }
-}
-
-/// The soft limit's stretch for how the best score moved since `earlier`
-/// (three iterations back, or the oldest there is): a falling score means
-/// the search is finding trouble, and more time may find the way out; a
-/// rising one, that it has found what it was looking for. Mates count as
-/// the largest change. 1 with nothing to compare.
-///
-/// The defaults stretch by 1.3 for a fall of 30 cp or more, 0.7 for a rise.
-fn score_trend_scale(earlier: Option<i32>, now: i32) -> f64 {
-    let Some(earlier) = earlier else {
-        return 1.0;
-    };
-    let cap = TIME_SCORE_DROP_CAP.get();
-    let drop = (earlier - now).clamp(-cap, cap);
-    1.0 + f64::from(drop * TIME_SCORE_DROP_PERMILLE.get()) / 1000.0
-}
-
-/// The soft limit's stretch for how the root's nodes were shared: the
-/// smaller the best move's share, the more the others still contest it.
-/// 1 before any node is counted.
-///
-/// The defaults stretch by 0.81 at a 90 % share and 1.35 at 50 %.
-fn node_share_scale(moves: &[RootMove]) -> f64 {
-    let total: u64 = moves.iter().map(|m| m.nodes).sum();
-    if total == 0 {
-        return 1.0;
-    }
-    let share = moves[0].nodes as f64 / total as f64;
-    (f64::from(TIME_NODES_OFFSET_PERCENT.get()) / 100.0 - share)
-        * f64::from(TIME_NODES_SCALE_PERCENT.get())
-        / 100.0
 }
 
 /// Sends the lines of each iteration to the GUI.
@@ -356,41 +244,5 @@ impl Reporter<'_> {
         if lines == 1 && changed && best.score > -INFINITE {
             self.report(worker, &moves[..1], depth + 1);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn spent(nodes: &[u64]) -> Vec<RootMove> {
-        nodes
-            .iter()
-            .enumerate()
-            .map(|(i, &n)| RootMove {
-                nodes: n,
-                ..RootMove::new(Move::from_bits(i as u16 + 1))
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_best_move_with_most_of_the_nodes_shortens_the_search() {
-        let settled = node_share_scale(&spent(&[900, 60, 40]));
-        let contested = node_share_scale(&spent(&[500, 450, 50]));
-        assert!((settled - 0.81).abs() < 1e-9, "{settled}");
-        assert!((contested - 1.35).abs() < 1e-9, "{contested}");
-        assert_eq!(node_share_scale(&spent(&[0, 0])), 1.0);
-    }
-
-    #[test]
-    fn a_falling_score_lengthens_the_search_and_a_rising_one_shortens_it() {
-        assert_eq!(score_trend_scale(None, 50), 1.0);
-        assert_eq!(score_trend_scale(Some(50), 50), 1.0);
-        assert!((score_trend_scale(Some(50), 40) - 1.1).abs() < 1e-9);
-        assert!((score_trend_scale(Some(50), 70) - 0.8).abs() < 1e-9);
-        // A mate is just the largest change, either way.
-        assert!((score_trend_scale(Some(0), crate::mated_in(5)) - 1.3).abs() < 1e-9);
-        assert!((score_trend_scale(Some(0), crate::mate_in(5)) - 0.7).abs() < 1e-9);
     }
 }

@@ -4,12 +4,12 @@
 
 use crate::control::SearchControl;
 use crate::limits::Limits;
-use crate::manager::{MainThread, SearchInfo};
+use crate::main_thread::{MainThread, SearchInfo};
 use crate::options::SearchOptions;
-use crate::root::RootMove;
+use crate::root_move::RootMove;
 use crate::score::{INFINITE, Score};
-use crate::strength::Skill;
-use crate::tables;
+use crate::skill::Skill;
+use crate::table_preparation;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
 use movegen::{Board, KeyHistory, Move, SplitMix64};
@@ -261,7 +261,7 @@ impl Searcher {
         let budgeted = skill.as_ref().map(|skill| skill.budgeted(limits));
         let limits = budgeted.as_ref().unwrap_or(limits);
         if options.endgame_tables {
-            tables::ready_for(root, limits, control);
+            table_preparation::ready_for(root, limits, control);
         }
         // From here on background table builds wait: they take no core
         // from this search or its helpers. Nothing below waits for a table.

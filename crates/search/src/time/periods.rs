@@ -14,15 +14,33 @@ struct Period {
     start: Duration,
 }
 
-/// The period each side is in, as seen from the `go` commands.
+/// The period each side is in, as seen from the `go` commands. The engine
+/// keeps one across a game and passes what it says as
+/// [`Limits::period_start`](crate::Limits::period_start).
+///
+/// ```
+/// use matewise_search::ControlPeriods;
+/// use movegen::Color;
+/// use std::time::Duration;
+///
+/// let mut periods = ControlPeriods::default();
+/// let s = Duration::from_secs;
+/// // 40 moves in 60 s: the period began with 60 s, and still did 10 moves on.
+/// assert_eq!(periods.observe(Color::White, Some(s(60)), Some(40)), Some(s(60)));
+/// assert_eq!(periods.observe(Color::White, Some(s(45)), Some(30)), Some(s(60)));
+/// // Past the control, movestogo rises again: a new period.
+/// assert_eq!(periods.observe(Color::White, Some(s(70)), Some(40)), Some(s(70)));
+/// // No movestogo: no period.
+/// assert_eq!(periods.observe(Color::White, Some(s(70)), None), None);
+/// ```
 #[derive(Clone, Debug, Default)]
-pub(crate) struct ControlPeriods {
+pub struct ControlPeriods {
     sides: [Option<Period>; 2],
 }
 
 impl ControlPeriods {
     /// Forgets every period (`ucinewgame`).
-    pub(crate) fn clear(&mut self) {
+    pub fn clear(&mut self) {
         self.sides = [None; 2];
     }
 
@@ -31,7 +49,7 @@ impl ControlPeriods {
     /// rises (a control was passed, or a new game began), or when the clock
     /// shows more than the period began with. A `go` without a clock or
     /// without `movestogo` ends the period.
-    pub(crate) fn observe(
+    pub fn observe(
         &mut self,
         side: Color,
         time: Option<Duration>,
