@@ -64,7 +64,12 @@ pub use declared::{Declared, find_option};
 pub use error::ParseError;
 pub use go::GoParams;
 pub use info::{Bound, Info, InfoError, Score, Wdl};
-pub use movegen::UciMove;
+/// The board crate, re-exported whole: whatever a caller needs of it is
+/// here, of the very version this crate takes.
+pub use movegen;
+/// What commands and responses hold: moves as text, and a side for
+/// [`GoParams::time_left`].
+pub use movegen::{Color, UciMove};
 pub use parse::parse;
 pub use response::{OptionKind, Response, UciOption};
 
