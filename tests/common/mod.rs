@@ -503,75 +503,38 @@ pub struct Info {
     pub pv: Vec<String>,
 }
 
-fn number<T: std::str::FromStr>(tokens: &[&str], i: &mut usize, key: &str) -> Result<T, String> {
-    let text = tokens
-        .get(*i)
-        .ok_or_else(|| format!("'{key}' without a value"))?;
-    *i += 1;
-    text.parse()
-        .map_err(|_| format!("'{key}' has the bad value '{text}'"))
-}
-
-/// Parses an `info` line (not `info string`); every field must be known
-/// and well formed.
+/// Parses an `info` line (not `info string`) with `protocol`'s reader;
+/// every field must be known and well formed, and the line exactly as
+/// `protocol` writes it.
 pub fn parse_info(line: &str) -> Result<Info, String> {
-    let tokens: Vec<&str> = line.split(' ').collect();
-    if tokens.first() != Some(&"info") {
-        return Err("does not start with 'info'".into());
+    let parsed = protocol::Info::parse(line).map_err(|e| e.to_string())?;
+    if parsed.to_string() != line {
+        return Err(format!("not written as protocol writes it: '{parsed}'"));
     }
-    let mut info = Info {
+    if let Some(h) = parsed.hashfull.filter(|&h| h > 1000) {
+        return Err(format!("hashfull {h} is over 1000"));
+    }
+    Ok(Info {
         raw: line.to_string(),
-        ..Info::default()
-    };
-    let mut i = 1;
-    while i < tokens.len() {
-        let key = tokens[i];
-        i += 1;
-        match key {
-            "depth" => info.depth = Some(number(&tokens, &mut i, key)?),
-            "seldepth" => info.seldepth = Some(number(&tokens, &mut i, key)?),
-            "multipv" => info.multipv = Some(number(&tokens, &mut i, key)?),
-            "nodes" => info.nodes = Some(number(&tokens, &mut i, key)?),
-            "nps" => info.nps = Some(number(&tokens, &mut i, key)?),
-            "hashfull" => {
-                let h: u32 = number(&tokens, &mut i, key)?;
-                if h > 1000 {
-                    return Err(format!("hashfull {h} is over 1000"));
-                }
-                info.hashfull = Some(h);
-            }
-            "time" => info.time = Some(number(&tokens, &mut i, key)?),
-            "score" => {
-                let kind = tokens.get(i).copied().unwrap_or("");
-                i += 1;
-                let value: i32 = number(&tokens, &mut i, "score")?;
-                info.score = Some(match kind {
-                    "cp" => Score::Cp(value),
-                    "mate" => Score::Mate(value),
-                    other => return Err(format!("unknown score kind '{other}'")),
-                });
-                if let Some(&b @ ("lowerbound" | "upperbound")) = tokens.get(i) {
-                    info.bound = Some(b.to_string());
-                    i += 1;
-                }
-            }
-            "wdl" => {
-                let w = number(&tokens, &mut i, "wdl")?;
-                let d = number(&tokens, &mut i, "wdl")?;
-                let l = number(&tokens, &mut i, "wdl")?;
-                info.wdl = Some([w, d, l]);
-            }
-            "pv" => {
-                info.pv = tokens[i..].iter().map(|s| s.to_string()).collect();
-                if info.pv.is_empty() || info.pv.iter().any(|m| m.is_empty()) {
-                    return Err("empty pv".into());
-                }
-                i = tokens.len();
-            }
-            other => return Err(format!("unknown field '{other}'")),
-        }
-    }
-    Ok(info)
+        depth: parsed.depth,
+        seldepth: parsed.seldepth,
+        multipv: parsed.multipv,
+        score: parsed.score.map(|score| match score {
+            protocol::Score::Cp(cp) => Score::Cp(cp),
+            protocol::Score::Mate(m) => Score::Mate(m),
+        }),
+        bound: match (parsed.score, parsed.bound) {
+            (Some(_), protocol::Bound::Lower) => Some("lowerbound".into()),
+            (Some(_), protocol::Bound::Upper) => Some("upperbound".into()),
+            _ => None,
+        },
+        wdl: parsed.wdl.map(|w| [w.win, w.draw, w.loss]),
+        nodes: parsed.nodes,
+        nps: parsed.nps,
+        hashfull: parsed.hashfull,
+        time: parsed.time,
+        pv: parsed.pv.iter().map(ToString::to_string).collect(),
+    })
 }
 
 /// A `bestmove` line.

@@ -8,7 +8,9 @@
 //!   not exactly the announced length (2N−1 plies for mate in N, 2N for
 //!   mated in N), does not end in checkmate, or passes through a draw by
 //!   threefold repetition or the fifty-move rule on the way;
-//! - a **bad bestmove** is illegal, or `0000` where there are moves.
+//! - a **bad bestmove** is illegal, or `0000` where there are moves;
+//! - an **unreadable info line** is one that `protocol::Info::parse`
+//!   rejects (an unknown field, a bad number or move).
 //!
 //! With `--go-mate N` the positions whose mate is within N moves (either
 //! side's) are searched with `go mate |bm|` instead, and each must end with
@@ -19,6 +21,7 @@ use crate::mate_suite::{Problem, judge_mate, read_problems};
 use crate::parallel;
 use crate::uci_engine::UciEngine;
 use movegen::{Board, KeyHistory, MoveList};
+use protocol::{Bound, Info, InfoError};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -50,16 +53,18 @@ enum Fault {
     PvNotMate,
     PvDraw,
     BadBestMove,
+    BadInfo,
     NotFound,
 }
 
-const FAULTS: [(Fault, &str); 7] = [
+const FAULTS: [(Fault, &str); 8] = [
     (Fault::WrongMate, "wrong mates"),
     (Fault::IllegalPv, "illegal PVs"),
     (Fault::PvLength, "PVs of the wrong length"),
     (Fault::PvNotMate, "PVs not ending in mate"),
     (Fault::PvDraw, "PVs through a draw"),
     (Fault::BadBestMove, "bad bestmoves"),
+    (Fault::BadInfo, "unreadable info lines"),
     (Fault::NotFound, "go mate: not found"),
 ];
 
@@ -71,47 +76,32 @@ enum Claim {
     Mate(i32, Bound),
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
 /// One `info` line with a score and a PV.
 #[derive(Debug, PartialEq, Eq)]
-struct ScoreLine<'a> {
+struct ScoreLine {
     multipv: u32,
     claim: Claim,
-    pv: Vec<&'a str>,
+    pv: Vec<String>,
 }
 
-fn parse_score_line(line: &str) -> Option<ScoreLine<'_>> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
-        return None;
-    }
-    let at = words.iter().position(|w| *w == "score")?;
-    let value: i32 = words.get(at + 2)?.parse().ok()?;
-    let bound = match words.get(at + 3).copied() {
-        Some("lowerbound") => Bound::Lower,
-        Some("upperbound") => Bound::Upper,
-        _ => Bound::Exact,
+/// An `info` line's score, read by `protocol`: `None` for any other line,
+/// `info string` or an `info` line without a score; an error for an `info`
+/// line that does not read.
+fn parse_score_line(line: &str) -> Option<Result<ScoreLine, InfoError>> {
+    let info = match Info::parse(line) {
+        Ok(info) => info,
+        Err(InfoError::NotInfo(_) | InfoError::InfoString) => return None,
+        Err(error) => return Some(Err(error)),
     };
-    let claim = match words[at + 1] {
-        "mate" => Claim::Mate(value, bound),
-        _ => Claim::Centipawns,
+    let claim = match info.score? {
+        protocol::Score::Cp(_) => Claim::Centipawns,
+        protocol::Score::Mate(m) => Claim::Mate(m, info.bound),
     };
-    let multipv = words
-        .iter()
-        .position(|w| *w == "multipv")
-        .and_then(|i| words.get(i + 1)?.parse().ok())
-        .unwrap_or(1);
-    let pv = match words.iter().position(|w| *w == "pv") {
-        Some(i) => words[i + 1..].to_vec(),
-        None => Vec::new(),
-    };
-    Some(ScoreLine { multipv, claim, pv })
+    Some(Ok(ScoreLine {
+        multipv: info.multipv.unwrap_or(1),
+        claim,
+        pv: info.pv.iter().map(ToString::to_string).collect(),
+    }))
 }
 
 /// The mate a claim asserts, as a distance that the suite can refute: an
@@ -143,11 +133,15 @@ fn claim_is_wrong(best: i32, multipv: u32, claim: Claim) -> bool {
 /// legal; under an exact mate of `mate` moves it must also run to
 /// checkmate in exactly the plies that mate takes, through no position
 /// that the rules would already have drawn.
-fn pv_fault(root: &Board, pv: &[&str], exact_mate: Option<i32>) -> Option<(Fault, String)> {
+fn pv_fault(
+    root: &Board,
+    pv: &[impl AsRef<str>],
+    exact_mate: Option<i32>,
+) -> Option<(Fault, String)> {
     let mut board = root.clone();
     let mut history = KeyHistory::default();
     let mut legal = MoveList::new();
-    for (ply, text) in pv.iter().enumerate() {
+    for (ply, text) in pv.iter().map(AsRef::as_ref).enumerate() {
         let Ok(mv) = board.parse_uci_move(text) else {
             return Some((
                 Fault::IllegalPv,
@@ -222,8 +216,15 @@ fn check_lines(problem: &Problem, lines: &[String], go_mate: bool) -> Checked {
             }
             continue;
         }
-        let Some(score) = parse_score_line(line) else {
-            continue;
+        let score = match parse_score_line(line) {
+            None => continue,
+            Some(Ok(score)) => score,
+            Some(Err(error)) => {
+                checked
+                    .faults
+                    .push((Fault::BadInfo, format!("{error}: {line}")));
+                continue;
+            }
         };
         if score.multipv == 1 {
             checked.mate = asserted_mate(score.claim);
@@ -432,14 +433,20 @@ mod tests {
             "info depth 5 seldepth 7 multipv 2 score mate -3 upperbound nodes 9 pv a1a2 b1b2";
         assert_eq!(
             parse_score_line(line),
-            Some(ScoreLine {
+            Some(Ok(ScoreLine {
                 multipv: 2,
                 claim: Claim::Mate(-3, Bound::Upper),
-                pv: vec!["a1a2", "b1b2"],
-            })
+                pv: vec!["a1a2".into(), "b1b2".into()],
+            }))
         );
-        let cp = parse_score_line("info depth 1 score cp 20 pv e2e4").unwrap();
+        let cp = parse_score_line("info depth 1 score cp 20 pv e2e4")
+            .unwrap()
+            .unwrap();
         assert_eq!((cp.multipv, cp.claim), (1, Claim::Centipawns));
+        assert!(matches!(
+            parse_score_line("info depth 1 score cp 20 pv a1a9"),
+            Some(Err(InfoError::InvalidMove { field: "pv", .. }))
+        ));
         assert_eq!(parse_score_line("info string score mate 1"), None);
         assert_eq!(parse_score_line("info depth 3 nodes 100"), None);
     }
@@ -539,6 +546,13 @@ mod tests {
             .map(|f| f.0)
             .collect();
         assert_eq!(faults, [Fault::PvNotMate, Fault::BadBestMove]);
+        let unreadable = ["info depth 2 score mate 1 pv a1a9", "bestmove a1a8"].map(String::from);
+        let faults: Vec<Fault> = check_lines(&p, &unreadable, false)
+            .faults
+            .into_iter()
+            .map(|f| f.0)
+            .collect();
+        assert_eq!(faults, [Fault::BadInfo]);
         let missed: Vec<String> = ["info depth 9 score cp 900 pv a1a2", "bestmove a1a2"]
             .map(String::from)
             .to_vec();

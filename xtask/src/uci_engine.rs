@@ -4,6 +4,7 @@
 //! thread of its own, so that an engine that stops answering costs a
 //! timeout, never a hang.
 
+use protocol::{Bound, Info, Score};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -160,7 +161,7 @@ impl UciEngine {
             if let Some(mate) = claimed_mate(line) {
                 end.mate = mate;
             }
-            if let Some(nodes) = field(line, "nodes") {
+            if let Some(nodes) = info(line).and_then(|i| i.nodes) {
                 end.nodes = nodes;
             }
         }
@@ -201,30 +202,23 @@ impl Drop for UciEngine {
     }
 }
 
-/// The number after `name` on an `info` line.
-pub(crate) fn field(line: &str, name: &str) -> Option<u64> {
-    let mut words = line.split_whitespace();
-    if words.next() != Some("info") || line.split_whitespace().nth(1) == Some("string") {
-        return None;
-    }
-    words.skip_while(|w| *w != name).nth(1)?.parse().ok()
+/// The search data of an `info` line, by `protocol`'s reader; `None` for
+/// any other line, for `info string` and for a line it cannot read (a
+/// field outside UCI's, say).
+pub(crate) fn info(line: &str) -> Option<Info> {
+    Info::parse(line).ok()
 }
 
 /// `None` when `line` reports no score; else the mate its score claims, if
 /// any. As in-process, a bound claims a mate only in its own direction: a
 /// lower bound that we mate, never an upper bound.
 pub(crate) fn claimed_mate(line: &str) -> Option<Option<i32>> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"info") || words.get(1) == Some(&"string") {
-        return None;
-    }
-    let at = words.iter().position(|w| *w == "score")?;
-    let value: i32 = words.get(at + 2)?.parse().ok()?;
-    let mate = match (words[at + 1], words.get(at + 3).copied()) {
-        ("mate", Some("upperbound")) => None,
-        ("mate", Some("lowerbound")) if value < 0 => None,
-        ("mate", _) => Some(value),
-        _ => None,
+    let info = info(line)?;
+    let mate = match (info.score?, info.bound) {
+        (Score::Mate(_), Bound::Upper) => None,
+        (Score::Mate(m), Bound::Lower) if m < 0 => None,
+        (Score::Mate(m), _) => Some(m),
+        (Score::Cp(_), _) => None,
     };
     Some(mate)
 }
@@ -232,14 +226,9 @@ pub(crate) fn claimed_mate(line: &str) -> Option<Option<i32>> {
 /// The score of an `info ... score cp X` or `score mate N` line, mates as
 /// +-100000.
 fn centipawns(line: &str) -> Option<i32> {
-    let mut words = line
-        .split_whitespace()
-        .skip_while(|&w| w != "score")
-        .skip(1);
-    match (words.next()?, words.next()?.parse::<i32>().ok()?) {
-        ("cp", cp) => Some(cp),
-        ("mate", n) => Some(if n > 0 { 100_000 } else { -100_000 }),
-        _ => None,
+    match info(line)?.score? {
+        Score::Cp(cp) => Some(cp),
+        Score::Mate(n) => Some(if n > 0 { 100_000 } else { -100_000 }),
     }
 }
 
@@ -261,8 +250,8 @@ mod tests {
         assert_eq!(claimed_mate(&line("score cp 250")), Some(None));
         assert_eq!(claimed_mate("info string score mate 1"), None);
         assert_eq!(claimed_mate("info depth 3 nodes 10"), None);
-        assert_eq!(field(&line("score cp 1"), "nodes"), Some(1234));
-        assert_eq!(field("bestmove e2e4", "nodes"), None);
+        assert_eq!(info(&line("score cp 1")).unwrap().nodes, Some(1234));
+        assert_eq!(info("bestmove e2e4"), None);
     }
 
     #[test]

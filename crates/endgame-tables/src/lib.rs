@@ -17,11 +17,12 @@
 //!   `~/.cache/matewise`), which later processes load in milliseconds.
 //! - [`kpk`]: which king-and-pawn against king positions win, a 24 KiB
 //!   bitbase solved on first use.
+//! - [`Board`] and [`Color`] are `movegen`'s, re-exported, and so is the
+//!   whole of [`movegen`]: a user needs no other dependency.
 //!
 //! ```
 //! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
-//! use matewise_endgame_tables::kpk;
-//! use movegen::Board;
+//! use matewise_endgame_tables::{Board, kpk};
 //!
 //! // White to move mates in 8 moves: 15 plies.
 //! # matewise_endgame_tables::cache::set_dir(None);
@@ -37,6 +38,12 @@
 pub mod cache;
 pub mod dtm;
 pub mod kpk;
+
+/// The board crate, re-exported whole: whatever a caller needs of it is
+/// here, of the very version these tables take.
+pub use movegen;
+/// What the tables take: the position to probe, the strong side.
+pub use movegen::{Board, Color};
 
 /// The README's example, compiled and run as a doctest.
 #[doc = include_str!("../README.md")]

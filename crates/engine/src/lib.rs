@@ -36,6 +36,11 @@ pub use output::{Output, info_line, wdl};
 pub use search::BENCH_DEPTH;
 pub use session::{Flow, Session};
 
+/// The Matewise crates this API takes, re-exported whole: the board
+/// ([`perft_text`], [`info_line`]), the protocol's lines ([`Output::send`],
+/// [`declarations`]) and the search ([`bench_until`], [`wdl`]).
+pub use {movegen, protocol, search};
+
 use movegen::{Board, perft, perft_divide_until};
 use search::SearchControl;
 use std::io::BufRead;

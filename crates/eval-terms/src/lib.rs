@@ -10,8 +10,7 @@
 //! drawish endings.
 //!
 //! ```
-//! use matewise_eval_terms::Evaluator;
-//! use movegen::Board;
+//! use matewise_eval_terms::{Board, Evaluator};
 //!
 //! let mut evaluator = Evaluator::new();
 //! let start = Board::default();
@@ -51,7 +50,13 @@ pub use report::{EvalReport, TermRow};
 pub use score::{Phase, S};
 pub use trace::{NoTrace, Trace, Tracer};
 
-use movegen::{Board, Color, PieceKind};
+/// The board crate, re-exported whole: whatever a caller needs of it is
+/// here, of the very version this evaluation takes.
+pub use movegen;
+/// What the evaluation takes: the position, and a side for the trace.
+pub use movegen::{Board, Color};
+
+use movegen::PieceKind;
 
 /// A side-to-move-relative evaluation in centipawns.
 pub type Value = i32;

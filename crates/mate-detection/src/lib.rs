@@ -40,8 +40,7 @@
 //! and [`mate_in_one`] find every mate the slow way, as the reference.
 //!
 //! ```
-//! use movegen::Board;
-//! use matewise_mate_detection::{find_mate, mate_at_a_glance, Pattern};
+//! use matewise_mate_detection::{Board, Pattern, find_mate, mate_at_a_glance};
 //!
 //! // The back rank: Ra8 mates.
 //! let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
@@ -51,7 +50,7 @@
 //!
 //! // The start position has no mate in one.
 //! assert_eq!(mate_at_a_glance(&Board::default()), None);
-//! # Ok::<(), movegen::FenError>(())
+//! # Ok::<(), matewise_mate_detection::movegen::FenError>(())
 //! ```
 
 mod context;
@@ -62,10 +61,17 @@ mod threat;
 mod verify;
 
 use context::Ctx;
-use movegen::{Board, Move, PieceKind};
+use movegen::PieceKind;
 
 pub use threat::mate_threat_pattern;
 pub use verify::{is_mating_move, mate_in_one, mating_moves};
+
+/// The board crate, re-exported whole: whatever a caller needs of it is
+/// here, of the very version this crate takes.
+pub use movegen;
+/// What the detectors take and return: the position, its moves, and the
+/// list [`mating_moves`] fills.
+pub use movegen::{Board, Move, MoveList};
 
 /// The pattern by which a mate was recognised.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -15,6 +15,9 @@
 //!   milliseconds as sent, negative ones included.
 //! - [`Response`] is every line the engine sends: `id`, `uciok`, `readyok`,
 //!   [`UciOption`] declarations, `bestmove`, [`Info`] and `info string`.
+//! - [`Info::parse`] reads an `info` line back (whatever [`Info`] writes
+//!   parses to an equal one), and [`Response::parse_info`] `info string`
+//!   too; an unreadable line is an [`InfoError`].
 //! - [`Declared`] and [`uci_options!`]: each option declared once; its `uci`
 //!   listing, `setoption` checking and default all follow from that.
 //! - Moves are [`UciMove`]s (re-exported from `movegen`): text checked for
@@ -60,8 +63,13 @@ pub use command::{Command, Registration, Setup};
 pub use declared::{Declared, find_option};
 pub use error::ParseError;
 pub use go::GoParams;
-pub use info::{Bound, Info, Score, Wdl};
-pub use movegen::UciMove;
+pub use info::{Bound, Info, InfoError, Score, Wdl};
+/// The board crate, re-exported whole: whatever a caller needs of it is
+/// here, of the very version this crate takes.
+pub use movegen;
+/// What commands and responses hold: moves as text, and a side for
+/// [`GoParams::time_left`].
+pub use movegen::{Color, UciMove};
 pub use parse::parse;
 pub use response::{OptionKind, Response, UciOption};
 

@@ -1,6 +1,6 @@
 //! `Response`: every line the engine sends, and the option declarations of `uci`.
 
-use crate::info::Info;
+use crate::info::{Info, InfoError};
 use crate::write::OneLine;
 use core::fmt;
 use movegen::UciMove;
@@ -105,6 +105,33 @@ impl UciOption {
         UciOption {
             name: name.into(),
             kind,
+        }
+    }
+}
+
+impl Response {
+    /// Reads a line that starts with `info`: `info string <text>` is
+    /// [`Response::InfoString`] with the text as written (after one
+    /// space), any other is [`Response::Info`] by [`Info::parse`].
+    ///
+    /// ```
+    /// use matewise_protocol::{Info, Response};
+    ///
+    /// assert_eq!(
+    ///     Response::parse_info("info string hello  world")?,
+    ///     Response::InfoString("hello  world".into())
+    /// );
+    /// assert_eq!(
+    ///     Response::parse_info("info nodes 10")?,
+    ///     Response::Info(Info { nodes: Some(10), ..Info::default() })
+    /// );
+    /// # Ok::<(), matewise_protocol::InfoError>(())
+    /// ```
+    pub fn parse_info(line: &str) -> Result<Response, InfoError> {
+        match line.strip_prefix("info string") {
+            Some("") => Ok(Response::InfoString(String::new())),
+            Some(rest) if rest.starts_with(' ') => Ok(Response::InfoString(rest[1..].to_string())),
+            _ => Info::parse(line).map(Response::Info),
         }
     }
 }

@@ -1,8 +1,11 @@
 //! Property tests: no input makes the parser panic, whatever parses prints
 //! back to text that parses to the same command, and every well-formed
-//! command round-trips through its text.
+//! command round-trips through its text; so does every `info` line the
+//! engine can write.
 
-use matewise_protocol::{Command, GoParams, Registration, Setup, UciMove, parse};
+use matewise_protocol::{
+    Bound, Command, GoParams, Info, Registration, Response, Score, Setup, UciMove, Wdl, parse,
+};
 use movegen::{PieceKind, Square};
 use proptest::prelude::*;
 
@@ -209,8 +212,125 @@ fn command() -> impl Strategy<Value = Command> {
     ]
 }
 
+/// Any `Info`, except a bound without a score (which is not written).
+fn info() -> impl Strategy<Value = Info> {
+    let score = prop::option::of(prop_oneof![
+        any::<i32>().prop_map(Score::Cp),
+        any::<i32>().prop_map(Score::Mate),
+    ]);
+    let bound = prop_oneof![Just(Bound::Exact), Just(Bound::Lower), Just(Bound::Upper)];
+    let wdl = prop::option::of(
+        (any::<u32>(), any::<u32>(), any::<u32>()).prop_map(|(win, draw, loss)| Wdl {
+            win,
+            draw,
+            loss,
+        }),
+    );
+    let u32s = || prop::option::of(any::<u32>());
+    let u64s = || prop::option::of(any::<u64>());
+    (
+        (u32s(), u32s(), u32s(), score, bound, wdl),
+        (u64s(), u64s(), u32s(), u64s(), u64s()),
+        (
+            prop::option::of(uci_move()),
+            u32s(),
+            prop::collection::vec(uci_move(), 0..8),
+        ),
+    )
+        .prop_map(
+            |(
+                (depth, seldepth, multipv, score, bound, wdl),
+                (nodes, nps, hashfull, tbhits, time),
+                (currmove, currmovenumber, pv),
+            )| Info {
+                depth,
+                seldepth,
+                multipv,
+                score,
+                bound: if score.is_some() { bound } else { Bound::Exact },
+                wdl,
+                nodes,
+                nps,
+                hashfull,
+                tbhits,
+                time,
+                currmove,
+                currmovenumber,
+                pv,
+            },
+        )
+}
+
+/// Every word an `info` line gives a meaning to.
+const INFO_WORDS: &[&str] = &[
+    "info",
+    "depth",
+    "seldepth",
+    "multipv",
+    "score",
+    "cp",
+    "mate",
+    "lowerbound",
+    "upperbound",
+    "wdl",
+    "nodes",
+    "nps",
+    "hashfull",
+    "tbhits",
+    "time",
+    "currmove",
+    "currmovenumber",
+    "pv",
+    "sbhits",
+    "cpuload",
+    "refutation",
+    "currline",
+    "string",
+];
+
+/// `info` and then words, numbers and moves in any order.
+fn info_soup() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => prop::sample::select(INFO_WORDS).prop_map(str::to_string),
+            3 => any::<i64>().prop_map(|n| n.to_string()),
+            2 => uci_move().prop_map(|m| m.to_string()),
+            1 => "[!-~]{1,6}",
+        ],
+        0..16,
+    )
+    .prop_map(|words| format!("info {}", words.join(" ")))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    #[test]
+    fn infos_round_trip(info in info()) {
+        let text = info.to_string();
+        prop_assert_eq!(Info::parse(&text), Ok(info.clone()), "text was {:?}", text);
+        prop_assert_eq!(Response::parse_info(&text), Ok(Response::Info(info)));
+    }
+
+    #[test]
+    fn info_strings_round_trip(text in "[^\\r\\n]*") {
+        let line = Response::InfoString(text.clone()).to_string();
+        prop_assert_eq!(Response::parse_info(&line), Ok(Response::InfoString(text)));
+    }
+
+    #[test]
+    fn info_soup_never_panics(line in info_soup()) {
+        match Info::parse(&line) {
+            // What parses reprints to a line that parses the same.
+            Ok(info) => prop_assert_eq!(Info::parse(&info.to_string()), Ok(info)),
+            Err(e) => prop_assert!(!e.to_string().is_empty() && !e.to_string().contains('\n')),
+        }
+    }
+
+    #[test]
+    fn arbitrary_info_text_never_panics(rest in any::<String>()) {
+        let _ = Response::parse_info(&format!("info {rest}"));
+    }
 
     #[test]
     fn token_soup_never_panics(line in token_soup()) {

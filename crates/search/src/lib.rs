@@ -9,8 +9,7 @@
 //! fifty-move detection; mate distance pruning; time management; Lazy SMP.
 //!
 //! ```
-//! use movegen::{Board, KeyHistory};
-//! use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+//! use matewise_search::{Board, KeyHistory, Limits, Score, SearchControl, SearchOptions, Searcher};
 //!
 //! let mut searcher = Searcher::new(16, 1);
 //! let board = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
@@ -63,6 +62,12 @@ pub use time::{
 };
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use worker::ThreadData;
+
+/// What a search takes and returns: the position, the game's history, moves.
+pub use movegen::{Board, KeyHistory, Move};
+/// The Matewise crates this API takes, re-exported whole (the board; the
+/// option declarations of [`SearchOptions::DECLARED`]).
+pub use {movegen, protocol};
 
 /// The README's example, compiled and run as a doctest.
 #[doc = include_str!("../README.md")]
