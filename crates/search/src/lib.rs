@@ -63,11 +63,10 @@ pub use time::{
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use worker::ThreadData;
 
+/// The Matewise crate this API takes, re-exported whole.
+pub use movegen;
 /// What a search takes and returns: the position, the game's history, moves.
 pub use movegen::{Board, KeyHistory, Move};
-/// The Matewise crates this API takes, re-exported whole (the board; the
-/// option declarations of [`SearchOptions::DECLARED`]).
-pub use {movegen, protocol};
 
 /// The README's example, compiled and run as a doctest.
 #[doc = include_str!("../README.md")]
