@@ -6,7 +6,7 @@ use crate::control::SearchControl;
 use crate::limits::Limits;
 use crate::options::SearchOptions;
 use crate::root_move::RootMove;
-use crate::score::{INFINITE, MATE_BOUND, Score};
+use crate::score::{INFINITE, MATE_BOUND, Score, is_mate};
 use crate::skill::Skill;
 use crate::time::{SearchClock, SoftLimitStretch};
 use crate::tt::Bound;
@@ -104,6 +104,7 @@ impl<'a> MainThread<'a> {
                 started: Instant::now(),
                 multipv,
                 last_reported: None,
+                mate_search: limits.mate.is_some(),
             },
             lines: skill.map_or(multipv, |skill| skill.lines(multipv, root_count)),
         }
@@ -180,11 +181,24 @@ struct Reporter<'a> {
     multipv: usize,
     /// The first line last reported: its move and score.
     last_reported: Option<(Move, i32)>,
+    /// `go mate N`: a search that goes on for a shorter mate than the one
+    /// it found reports that one once, not again at every depth that only
+    /// confirms it.
+    mate_search: bool,
 }
 
 impl Reporter<'_> {
     /// Reports the first `multipv` lines of `moves` at `depth`.
     fn report(&mut self, worker: &Worker, moves: &[RootMove], depth: u32) {
+        let best = &moves[0];
+        let confirms_a_mate = self.mate_search
+            && self.multipv == 1
+            && best.bound.is_none()
+            && is_mate(best.score)
+            && self.last_reported == Some((best.mv, best.score));
+        if confirms_a_mate {
+            return;
+        }
         for (i, rm) in moves.iter().take(self.multipv).enumerate() {
             (self.report)(&SearchInfo {
                 depth,

@@ -623,3 +623,36 @@ fn a_node_limit_ends_a_first_iteration_that_explodes_in_quiescence() {
         assert!(matches!(result.score, Score::Centipawns(_)));
     }
 }
+
+#[test]
+fn go_mate_reports_a_longer_mate_once_while_it_looks_for_a_shorter() {
+    private_cache();
+    // The rook ladder mates in two; `go mate 1` asks for a mate in one,
+    // so the search goes on to its depth limit (without the table, which
+    // would decide the root and end it).
+    let board = Board::from_fen("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1").unwrap();
+    let limits = Limits {
+        mate: Some(1),
+        depth: Some(40),
+        ..Limits::default()
+    };
+    let mut scores = Vec::new();
+    let result = Searcher::new(16, 1).search(
+        &board,
+        &KeyHistory::default(),
+        &limits,
+        &SearchOptions {
+            endgame_tables: false,
+            ..SearchOptions::default()
+        },
+        &SearchControl::new(false),
+        &mut |info| scores.push((info.depth, info.score)),
+    );
+    assert_eq!(result.score, Score::Mate(2));
+    assert_eq!(result.depth, 40);
+    let mates: Vec<_> = scores
+        .iter()
+        .filter(|(_, s)| *s == Score::Mate(2))
+        .collect();
+    assert_eq!(mates.len(), 1, "{scores:?}");
+}
