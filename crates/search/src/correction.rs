@@ -4,7 +4,7 @@
 //! passer it underrates) keep misjudging it node after node, so the static
 //! evaluation the pruning rules see is corrected by that average.
 
-use crate::history::apply_gravity;
+use crate::move_history::apply_gravity;
 use crate::score::MATE_BOUND;
 use movegen::Board;
 

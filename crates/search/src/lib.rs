@@ -29,7 +29,7 @@ mod control;
 mod correction;
 mod deepening;
 mod first_iteration;
-mod history;
+mod move_history;
 mod limits;
 mod main_thread;
 mod mate_line;

@@ -2,7 +2,7 @@
 //! good captures (MVV-LVA, SEE >= 0), killers, the counter move, quiets by
 //! history, and last the captures that lose material.
 
-use crate::history::{Continuations, Histories, PieceTo};
+use crate::move_history::{Continuations, Histories, PieceTo};
 use arrayvec::ArrayVec;
 use movegen::{Board, CheckSquares, Move, MoveKind, MoveList, Piece, PieceKind, PieceMoves};
 

@@ -2,7 +2,7 @@
 //! pruning, and quiescence search. The root and its iterations live in
 //! `deepening.rs`.
 
-use crate::history::{Continuations, PieceTo, history_bonus};
+use crate::move_history::{Continuations, PieceTo, history_bonus};
 use crate::movepick::MovePicker;
 use crate::params::*;
 use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, is_mate, mate_in, mated_in};

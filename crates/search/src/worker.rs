@@ -3,7 +3,7 @@
 
 use crate::correction::CorrectionHistory;
 use crate::first_iteration;
-use crate::history::{Histories, PieceTo};
+use crate::move_history::{Histories, PieceTo};
 use crate::limits::Limits;
 use crate::options::SearchOptions;
 use crate::score::MAX_PLY;
