@@ -21,32 +21,57 @@
 //! assert!(lines > 0);
 //! ```
 
-// Listed from the top down: each file uses only those below it (the
-// `layering` test holds this). The search proper, `search`, `mate_line`
-// and `deepening`, adds methods to `Worker`.
+// The files from the top down: each uses only those below it (the
+// `layering` test holds this; a comment between each keeps rustfmt from
+// sorting them). `search`, `mate_line` and `deepening` add methods to
+// `Worker`.
+
+// The bench: fixed positions searched to a fixed depth.
 mod bench;
-mod control;
-mod correction;
-mod deepening;
-mod first_iteration;
-mod move_history;
-mod limits;
-mod main_thread;
-mod mate_line;
-mod movepick;
-mod options;
-pub mod params;
-mod root_move;
-mod score;
-mod search;
+// `Searcher`: the table and threads kept between searches; one search.
 mod searcher;
-mod skill;
-pub mod strength;
+// A root in a tabled ending: its table readied before the search.
 mod table_preparation;
+// `MainThread`: the stop rule and the reporting of one search.
+mod main_thread;
+// A strength limit at work: the move picked among the lines.
+mod skill;
+// Time management: the plan, the periods, the stretch, the clock.
 mod time;
-mod tt;
+// Iterative deepening, aspiration windows, the root's moves.
+mod deepening;
+// Mate lines completed to the checkmate.
+mod mate_line;
+// The alpha-beta search and quiescence.
+mod search;
+// The staged move picker.
+mod movepick;
+// One thread's state: stack, PV, node count, what threads share.
 mod worker;
+// Correction history for the static evaluation.
+mod correction;
+// Move-ordering statistics: butterfly, continuation, killers, counters.
+mod move_history;
+// A root move and what its latest search found.
+mod root_move;
+// The transposition table.
+mod tt;
+// Zeroed memory for the table.
 mod zeroed;
+// The options as plain values.
+mod options;
+// The strength limit and its calibration.
+pub mod strength;
+// What the GUI allows: clock, depth, nodes, mate, move time.
+mod limits;
+// The rule that the first iteration completes.
+mod first_iteration;
+// Stop and ponderhit from another thread.
+mod control;
+// The tunable search parameters.
+pub mod params;
+// Scores: centipawns, mates, the table's mate encoding.
+mod score;
 
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench, run_bench_until};
 pub use control::SearchControl;

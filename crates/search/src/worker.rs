@@ -3,8 +3,8 @@
 
 use crate::correction::CorrectionHistory;
 use crate::first_iteration;
-use crate::move_history::{Histories, PieceTo};
 use crate::limits::Limits;
+use crate::move_history::{Histories, PieceTo};
 use crate::options::SearchOptions;
 use crate::score::MAX_PLY;
 use crate::tt::TranspositionTable;
