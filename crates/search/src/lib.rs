@@ -36,6 +36,8 @@ mod table_preparation;
 mod main_thread;
 // A strength limit at work: the move picked among the lines.
 mod skill;
+// What a search tells the GUI, line by line.
+mod report;
 // Time management: the plan, the periods, the stretch, the clock.
 mod time;
 // Iterative deepening, aspiration windows, the root's moves.
@@ -76,8 +78,8 @@ mod score;
 pub use bench::{BENCH_DEPTH, BENCH_POSITIONS, BenchResult, run_bench, run_bench_until};
 pub use control::SearchControl;
 pub use limits::{Clock, Limits};
-pub use main_thread::SearchInfo;
 pub use options::SearchOptions;
+pub use report::SearchInfo;
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
 pub use searcher::{SearchResult, Searcher};
 pub use strength::StrengthLimit;

@@ -4,8 +4,9 @@
 
 use crate::control::SearchControl;
 use crate::limits::Limits;
-use crate::main_thread::{MainThread, SearchInfo};
+use crate::main_thread::MainThread;
 use crate::options::SearchOptions;
+use crate::report::SearchInfo;
 use crate::root_move::RootMove;
 use crate::score::{INFINITE, Score};
 use crate::skill::Skill;
