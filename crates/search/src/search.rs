@@ -51,24 +51,6 @@ fn reduction(depth: i32, played: usize) -> i32 {
     }
 }
 
-/// True for moves that change material: captures and promotions.
-#[inline]
-pub(crate) fn is_tactical(board: &Board, mv: Move) -> bool {
-    mv.promotion().is_some()
-        || mv.is_en_passant()
-        || (!mv.is_castle() && board.occupied().has(mv.to()))
-}
-
-/// Bare kings, or a lone minor piece: nobody can mate.
-#[inline]
-fn insufficient_material(board: &Board) -> bool {
-    let heavy = board.pieces(PieceKind::Pawn)
-        | board.pieces(PieceKind::Rook)
-        | board.pieces(PieceKind::Queen);
-    heavy.is_empty()
-        && (board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Bishop)).len() <= 1
-}
-
 #[inline]
 fn has_non_pawn_material(board: &Board, color: movegen::Color) -> bool {
     let us = board.colors(color);
@@ -183,7 +165,7 @@ impl Worker<'_> {
         self.keys.pop();
         repeated
             || child.count_legal_moves_up_to(1) == 0
-            || insufficient_material(child)
+            || child.is_insufficient_material()
             || child.halfmove_clock() >= 100
             || self.table_score(child, 1).is_some()
     }
@@ -219,7 +201,7 @@ impl Worker<'_> {
             return if in_check { DRAW } else { self.evaluate(board) };
         }
         if ply > 0 {
-            if insufficient_material(board) || self.keys.repetitions(board) > 0 {
+            if board.is_insufficient_material() || self.keys.repetitions(board) > 0 {
                 return DRAW;
             }
             if board.halfmove_clock() >= 100 {
@@ -372,7 +354,7 @@ impl Worker<'_> {
             // Early, so the child's entry is on its way while we decide.
             let early_key = board.approximate_hash_after(mv);
             self.prefetch(early_key);
-            let tactical = is_tactical(board, mv);
+            let tactical = board.is_capture_or_promotion(mv);
             let checks = check_squares.get_or_insert_with(|| board.check_squares());
             let gives_check = board.gives_check_with(checks, mv);
             if ply > 0 && !in_check && best_score > -MATE_BOUND && selective {
@@ -557,7 +539,7 @@ impl Worker<'_> {
         if !in_check
             && informative
             && !is_mate(best_score)
-            && (best_move.is_null() || !is_tactical(board, best_move))
+            && (best_move.is_null() || !board.is_capture_or_promotion(best_move))
         {
             self.data
                 .correction
@@ -620,7 +602,7 @@ impl Worker<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { self.evaluate(board) };
         }
-        if insufficient_material(board) {
+        if board.is_insufficient_material() {
             return DRAW;
         }
         if let Some(score) = self.table_score(board, ply) {
@@ -683,7 +665,7 @@ impl Worker<'_> {
         }
         let tt_move = tt.map_or(Move::NULL, |t| t.mv);
         let tt_move = if !tt_move.is_null()
-            && (full_width || is_tactical(board, tt_move))
+            && (full_width || board.is_capture_or_promotion(tt_move))
             && board.is_legal(tt_move)
         {
             tt_move
