@@ -30,6 +30,14 @@ fn outcome(board: &Board) -> Option<Outcome> {
     board.outcome(&KeyHistory::default())
 }
 
+/// The board of `fen`, checked to be a draw for `reason` (with no history).
+fn drawn(fen: &str, reason: DrawReason) -> Board {
+    let b = board(fen);
+    assert_eq!(outcome(&b), Some(Outcome::Draw(reason)), "{fen}");
+    assert_eq!(outcome(&b).unwrap().to_string(), "1/2-1/2", "{fen}");
+    b
+}
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -92,15 +100,9 @@ fn classic_stalemates_are_draws() {
         // Every piece pinned or blocked.
         "kb5R/8/1K6/8/8/8/8/8 b - - 0 1",
     ] {
-        let b = board(fen);
+        let b = drawn(fen, DrawReason::Stalemate);
         assert!(b.is_stalemate(), "{fen}");
         assert!(!b.is_checkmate(), "{fen}");
-        assert_eq!(
-            outcome(&b),
-            Some(Outcome::Draw(DrawReason::Stalemate)),
-            "{fen}"
-        );
-        assert_eq!(outcome(&b).unwrap().to_string(), "1/2-1/2");
     }
     // The queen one square off leaves the king a move.
     assert!(!board("7k/4Q3/6K1/8/8/8/8/8 b - - 0 1").is_stalemate());
@@ -115,13 +117,8 @@ fn insufficient_material_is_bare_kings_or_a_lone_minor() {
         "8/8/4kb2/8/8/4K3/8/8 w - - 0 1",
         "8/8/4kn2/8/8/4K3/8/8 b - - 0 1",
     ] {
-        let b = board(fen);
+        let b = drawn(fen, DrawReason::InsufficientMaterial);
         assert!(b.is_insufficient_material(), "{fen}");
-        assert_eq!(
-            outcome(&b),
-            Some(Outcome::Draw(DrawReason::InsufficientMaterial)),
-            "{fen}"
-        );
     }
     for fen in [
         "8/8/4k3/8/8/4KP2/8/8 w - - 0 1",
@@ -142,8 +139,7 @@ fn insufficient_material_is_bare_kings_or_a_lone_minor() {
 
 #[test]
 fn the_fifty_move_rule_draws_at_a_hundred_plies_unless_it_is_mate() {
-    let drawn = board("8/8/4k3/8/8/4K3/8/R7 b - - 100 80");
-    assert_eq!(outcome(&drawn), Some(Outcome::Draw(DrawReason::FiftyMoves)));
+    drawn("8/8/4k3/8/8/4K3/8/R7 b - - 100 80", DrawReason::FiftyMoves);
     let (drawn, history) = play("8/8/4k3/8/8/4K3/8/R7 w - - 99 80", &["a1a2"]);
     assert_eq!(drawn.halfmove_clock(), 100);
     assert_eq!(
