@@ -345,10 +345,6 @@ fn mate_in_one_is_found_at_every_depth() {
     });
 }
 
-fn is_checkmate(position: &movegen::Board) -> bool {
-    position.in_check() && position.legal_move_count() == 0
-}
-
 #[test]
 fn king_and_rook_mate_in_eight() {
     let mut engine = Engine::spawn();
@@ -378,7 +374,7 @@ fn king_and_rook_mate_in_eight() {
         || format!("final line '{}'", last.raw),
     );
     let end = check_line(&root, &last.pv).unwrap_or_else(|e| panic!("{e}"));
-    engine.check(last.pv.len() < 15 || is_checkmate(&end), || {
+    engine.check(last.pv.len() < 15 || end.is_checkmate(), || {
         format!("the 15-ply pv does not end in mate: {}", end.to_fen())
     });
     // `go mate 8` finds it and stops by itself.
@@ -752,7 +748,7 @@ fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
         || format!("final line '{}'", last.raw),
     );
     let end = check_line(&root, &last.pv).unwrap_or_else(|e| panic!("{e}"));
-    engine.check(is_checkmate(&end), || {
+    engine.check(end.is_checkmate(), || {
         format!("the line does not end in mate: {}", end.to_fen())
     });
     let kbnk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kbnk);

@@ -25,7 +25,7 @@
 //! an interrupted run resumes where it stopped.
 
 use crate::progress;
-use movegen::{Board, KeyHistory, MoveList, PieceKind, SplitMix64};
+use movegen::{Board, KeyHistory, MoveList, SplitMix64};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
@@ -86,22 +86,6 @@ pub(crate) fn opening(seed: u64, index: u64, searcher: &mut Searcher) -> Board {
     }
 }
 
-/// Neither side can mate: bare kings, or a lone minor piece.
-pub(crate) fn insufficient_material(board: &Board) -> bool {
-    let heavy = board.pieces(PieceKind::Pawn)
-        | board.pieces(PieceKind::Rook)
-        | board.pieces(PieceKind::Queen);
-    let minors = board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Bishop);
-    heavy.is_empty() && minors.len() <= 1
-}
-
-/// Is `mv` a capture or promotion on `board`?
-fn is_noisy(board: &Board, mv: movegen::Move) -> bool {
-    mv.promotion().is_some()
-        || mv.is_en_passant()
-        || (!mv.is_castle() && board.piece_on(mv.to()).is_some())
-}
-
 /// No capture for the side to move that wins material by static exchange.
 fn quiet(board: &Board) -> bool {
     if board.in_check() {
@@ -111,7 +95,7 @@ fn quiet(board: &Board) -> bool {
     board.generate_moves(&mut moves);
     moves
         .iter()
-        .all(|&mv| !is_noisy(board, mv) || !board.see_ge(mv, 1))
+        .all(|&mv| !board.is_capture_or_promotion(mv) || !board.see_ge(mv, 1))
 }
 
 /// Plays game `index`, with the endgame tables or without; returns its
@@ -139,24 +123,14 @@ fn play(seed: u64, index: u64, nodes: u64, tables: bool) -> Vec<String> {
     let mut fens = Vec::new();
     let mut winning_streak = (0i32, 0usize); // (sign from White's side, plies)
     let result = loop {
-        let mut moves = MoveList::new();
-        board.generate_moves(&mut moves);
-        if moves.is_empty() {
-            break if board.in_check() {
-                if board.side_to_move() == movegen::Color::White {
-                    "0.0"
-                } else {
-                    "1.0"
-                }
-            } else {
-                "0.5"
+        if let Some(end) = board.outcome(&history) {
+            break match end.winner() {
+                Some(movegen::Color::White) => "1.0",
+                Some(movegen::Color::Black) => "0.0",
+                None => "0.5",
             };
         }
-        if history.repetitions(&board) >= 2
-            || board.halfmove_clock() >= 100
-            || insufficient_material(&board)
-            || history.len() >= 400
-        {
+        if history.len() >= 400 {
             break "0.5";
         }
         let found = search(&mut searcher, &board, &history, &limits, &options);
@@ -187,7 +161,7 @@ fn play(seed: u64, index: u64, nodes: u64, tables: bool) -> Vec<String> {
                 } else {
                     winning_streak = (0, 0);
                 }
-                if history.len() >= 8 && !is_noisy(&board, mv) && quiet(&board) {
+                if history.len() >= 8 && !board.is_capture_or_promotion(mv) && quiet(&board) {
                     fens.push((board.to_fen(), cp * white));
                 }
             }

@@ -7,7 +7,8 @@
 //! - a **bad PV** has an illegal move, or, under an exact mate score, is
 //!   not exactly the announced length (2N−1 plies for mate in N, 2N for
 //!   mated in N), does not end in checkmate, or passes through a draw by
-//!   threefold repetition or the fifty-move rule on the way;
+//!   threefold repetition, the fifty-move rule or insufficient material
+//!   on the way;
 //! - a **bad bestmove** is illegal, or `0000` where there are moves;
 //! - an **unreadable info line** is one that `protocol::Info::parse`
 //!   rejects (an unknown field, a bad number or move).
@@ -20,7 +21,7 @@
 use crate::mate_suite::{Problem, judge_mate, read_problems};
 use crate::parallel;
 use crate::uci_engine::UciEngine;
-use movegen::{Board, KeyHistory, MoveList};
+use movegen::{Board, DrawReason, KeyHistory, MoveList, Outcome};
 use protocol::{Bound, Info, InfoError};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
@@ -140,7 +141,6 @@ fn pv_fault(
 ) -> Option<(Fault, String)> {
     let mut board = root.clone();
     let mut history = KeyHistory::default();
-    let mut legal = MoveList::new();
     for (ply, text) in pv.iter().map(AsRef::as_ref).enumerate() {
         let Ok(mv) = board.parse_uci_move(text) else {
             return Some((
@@ -153,24 +153,23 @@ fn pv_fault(
         if exact_mate.is_none() {
             continue;
         }
-        legal.clear();
-        board.generate_moves(&mut legal);
-        let mated = legal.is_empty() && board.in_check();
-        if mated && ply + 1 < pv.len() {
-            return Some((
-                Fault::IllegalPv,
-                format!("ply {}: moves after mate", ply + 2),
-            ));
-        }
-        if !mated && history.repetitions(&board) >= 2 {
-            return Some((
-                Fault::PvDraw,
-                format!("ply {}: threefold repetition", ply + 1),
-            ));
-        }
-        if !mated && board.halfmove_clock() >= 100 {
-            return Some((Fault::PvDraw, format!("ply {}: fifty-move rule", ply + 1)));
-        }
+        let drawn_by = match board.outcome(&history) {
+            Some(Outcome::Decisive { .. }) if ply + 1 < pv.len() => {
+                return Some((
+                    Fault::IllegalPv,
+                    format!("ply {}: moves after mate", ply + 2),
+                ));
+            }
+            Some(Outcome::Draw(DrawReason::Repetition)) => "threefold repetition",
+            Some(Outcome::Draw(DrawReason::FiftyMoves)) => "fifty-move rule",
+            Some(Outcome::Draw(DrawReason::InsufficientMaterial)) => "insufficient material",
+            // A stalemate ends the line: a move after it is illegal, and
+            // a line ending in it is no mate.
+            Some(Outcome::Draw(DrawReason::Stalemate) | Outcome::Decisive { .. }) | None => {
+                continue;
+            }
+        };
+        return Some((Fault::PvDraw, format!("ply {}: {drawn_by}", ply + 1)));
     }
     let mate = exact_mate?;
     let plies = if mate > 0 { 2 * mate - 1 } else { -2 * mate };
@@ -180,9 +179,7 @@ fn pv_fault(
             format!("{} plies for mate {mate}, which takes {plies}", pv.len()),
         ));
     }
-    legal.clear();
-    board.generate_moves(&mut legal);
-    if !(legal.is_empty() && board.in_check()) {
+    if !board.is_checkmate() {
         return Some((Fault::PvNotMate, "the last position is not mate".into()));
     }
     None

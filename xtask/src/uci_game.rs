@@ -1,9 +1,8 @@
 //! Engine-against-engine games over UCI, for SPSA: one game from a given
 //! start to its end by the rules or by adjudication.
 
-use crate::datagen::insufficient_material;
 use crate::uci_engine::UciEngine;
-use movegen::{Board, Color, KeyHistory, MoveList};
+use movegen::{Board, Color, KeyHistory};
 use std::time::{Duration, Instant};
 
 /// What each move may spend.
@@ -58,26 +57,17 @@ pub(crate) fn play(
         MoveLimit::Nodes(_) => [Duration::ZERO; 2],
     };
     for ply in 0.. {
-        let mut legal = MoveList::new();
-        board.generate_moves(&mut legal);
-        if legal.is_empty() {
-            let white_mated = board.in_check() && board.side_to_move() == Color::White;
-            let score = if !board.in_check() {
-                0.5
-            } else if white_mated {
-                0.0
-            } else {
-                1.0
-            };
-            return Ok(Outcome(score));
+        if let Some(end) = board.outcome(&history) {
+            return Ok(Outcome(match end.winner() {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            }));
         }
-        if history.repetitions(&board) >= 2
-            || board.halfmove_clock() >= 100
-            || insufficient_material(&board)
-            || ply >= MAX_PLIES
-        {
+        if ply >= MAX_PLIES {
             return Ok(Outcome(0.5));
         }
+        let legal = board.legal_moves();
         let white_to_move = board.side_to_move() == Color::White;
         let engine = if white_to_move {
             &mut *white

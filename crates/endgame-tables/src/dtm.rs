@@ -743,7 +743,7 @@ fn probe_by_moves(board: &Board) -> Option<Dtm> {
                 Dtm::MatedIn(plies) => Dtm::MateIn(plies + 1),
                 Dtm::Draw => Dtm::Draw,
             },
-            None if child.in_check() && child.count_legal_moves_up_to(1) == 0 => Dtm::MateIn(1),
+            None if child.is_checkmate() => Dtm::MateIn(1),
             None => Dtm::Draw,
         };
         if n == 0 || value.rank() > best.rank() {

@@ -156,21 +156,6 @@ fn solve_independently() -> (Vec<Node>, Vec<Value>) {
     (nodes, values)
 }
 
-/// The same position with colours swapped: Black's pawn, ranks mirrored.
-fn flip_colours(board: &Board) -> Board {
-    let pawn = board.pieces(PieceKind::Pawn).first().unwrap();
-    let white_to_move = board.side_to_move() == Color::Black;
-    let text = placement_fen(
-        [
-            (board.king(Color::Black).flip_rank(), 'K'),
-            (board.king(Color::White).flip_rank(), 'k'),
-            (pawn.flip_rank(), 'p'),
-        ],
-        white_to_move,
-    );
-    Board::from_fen(&text).unwrap()
-}
-
 #[test]
 fn the_bitbase_agrees_with_an_independent_solution_at_every_position() {
     let (nodes, values) = solve_independently();
@@ -197,7 +182,7 @@ fn the_bitbase_agrees_with_an_independent_solution_at_every_position() {
         if kpk::probe(&node.board) != Some(wins) {
             mismatches.push(node.board.to_fen());
         }
-        if kpk::probe(&flip_colours(&node.board)) != Some(wins) {
+        if kpk::probe(&node.board.mirrored()) != Some(wins) {
             mismatches.push(format!("flipped {}", node.board.to_fen()));
         }
     }

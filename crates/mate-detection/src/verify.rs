@@ -26,7 +26,7 @@ pub fn is_mating_move(board: &Board, mv: Move) -> bool {
     }
     let mut next = board.clone();
     next.play_unchecked(mv);
-    next.in_check() && next.count_legal_moves() == 0
+    next.is_checkmate()
 }
 
 /// Every mate in one, found the slow way: each legal move that gives check

@@ -491,6 +491,23 @@ fn parse_en_passant(board: &mut Board, field: &str) -> Result<(), FenError> {
     Ok(())
 }
 
+impl core::str::FromStr for Board {
+    type Err = FenError;
+
+    /// Parses a FEN, as [`Board::from_fen`].
+    ///
+    /// ```
+    /// use matewise_movegen::{Board, FenError};
+    /// let board: Board = "8/8/8/8/8/8/8/K6k w - - 0 1".parse()?;
+    /// assert_eq!(board.to_fen().parse::<Board>()?, board);
+    /// assert_eq!("8/8/8 w - - 0 1".parse::<Board>(), Err(FenError::WrongRankCount(3)));
+    /// # Ok::<(), FenError>(())
+    /// ```
+    fn from_str(fen: &str) -> Result<Board, FenError> {
+        Board::from_fen(fen)
+    }
+}
+
 impl fmt::Display for Board {
     /// A diagram with rank 8 on top, then the FEN and the key, as the `d` command prints.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

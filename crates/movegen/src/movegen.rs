@@ -191,6 +191,23 @@ impl Board {
         });
     }
 
+    /// Every legal move, as a list: [`Board::generate_moves`] for callers
+    /// that have no list of their own to fill.
+    ///
+    /// ```
+    /// use matewise_movegen::Board;
+    /// let board = Board::default();
+    /// let moves = board.legal_moves();
+    /// assert_eq!(moves.len(), 20);
+    /// assert!(moves.iter().any(|mv| mv.to_string() == "e2e4"));
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(&mut list);
+        list
+    }
+
     /// Legal captures (en passant included, capture-promotions to a queen
     /// only) and non-capturing queen promotions: the moves quiescence search tries.
     pub fn generate_captures(&self, list: &mut MoveList) {

@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::castling::CastleSide;
 use crate::moves::{Move, MoveKind, MoveList, UciMove};
-use crate::types::Square;
+use crate::types::{File, Square};
 use core::fmt;
 
 /// Why a UCI move text could not be played on a board.
@@ -38,6 +38,51 @@ impl fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
+impl fmt::Display for Move {
+    /// The move in UCI notation, as far as the move alone tells: castling
+    /// from the e-file onto an a- or h-file rook is written the standard way
+    /// (`e1g1`), any other castling king-takes-rook (`b1a1`), as Chess960
+    /// writes it. [`Board::to_uci`] writes castling as the board's mode asks.
+    ///
+    /// ```
+    /// use matewise_movegen::{Move, MoveKind, PieceKind, Square};
+    /// assert_eq!(Move::new(Square::G1, Square::F3, MoveKind::Normal).to_string(), "g1f3");
+    /// let promotion = Move::new(Square::B7, Square::A8, MoveKind::Promotion(PieceKind::Knight));
+    /// assert_eq!(promotion.to_string(), "b7a8n");
+    /// assert_eq!(Move::new(Square::E8, Square::A8, MoveKind::Castle).to_string(), "e8c8");
+    /// assert_eq!(Move::new(Square::F1, Square::G1, MoveKind::Castle).to_string(), "f1g1");
+    /// assert_eq!(Move::NULL.to_string(), "0000");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let standard =
+            self.from().file() == File::E && matches!(self.to().file(), File::A | File::H);
+        write!(f, "{}", uci_text(*self, standard))
+    }
+}
+
+/// `mv` as UCI text, castling in standard notation if `standard`, else king-takes-rook.
+fn uci_text(mv: Move, standard: bool) -> UciMove {
+    if mv.is_null() {
+        return UciMove::Null;
+    }
+    let to = match mv.kind() {
+        MoveKind::Castle if standard => {
+            let side = if mv.to() > mv.from() {
+                CastleSide::Short
+            } else {
+                CastleSide::Long
+            };
+            Square::new(side.king_destination(), mv.from().rank())
+        }
+        _ => mv.to(),
+    };
+    UciMove::Move {
+        from: mv.from(),
+        to,
+        promotion: mv.promotion(),
+    }
+}
+
 impl Board {
     /// The UCI text of a move of this board (castling as the board's mode asks).
     ///
@@ -50,25 +95,7 @@ impl Board {
     /// assert_eq!(board.to_uci(castle).to_string(), "e1h1");
     /// ```
     pub fn to_uci(&self, mv: Move) -> UciMove {
-        if mv.is_null() {
-            return UciMove::Null;
-        }
-        let to = match mv.kind() {
-            MoveKind::Castle if !self.chess960 => {
-                let side = if mv.to() > mv.from() {
-                    CastleSide::Short
-                } else {
-                    CastleSide::Long
-                };
-                Square::new(side.king_destination(), mv.from().rank())
-            }
-            _ => mv.to(),
-        };
-        UciMove::Move {
-            from: mv.from(),
-            to,
-            promotion: mv.promotion(),
-        }
+        uci_text(mv, !self.chess960)
     }
 
     /// The legal move a `UciMove` names here. Castling is accepted in both

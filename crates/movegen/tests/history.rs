@@ -2,7 +2,6 @@
 
 mod common;
 
-use common::legal_moves;
 use matewise_movegen::{Board, KeyHistory, SplitMix64};
 
 #[test]
@@ -48,7 +47,7 @@ fn repetitions_match_a_full_scan_in_random_games() {
         let mut history = KeyHistory::with_capacity(256);
         let mut all_keys = Vec::new();
         for _ in 0..250 {
-            let moves = legal_moves(&board);
+            let moves = board.legal_moves();
             if moves.is_empty() {
                 break;
             }

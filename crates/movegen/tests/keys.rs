@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{after, chess960_fen, legal_moves, random_games};
+use common::{after, chess960_fen, random_games};
 use matewise_movegen::{Board, Move, MoveKind, MoveList, PieceKind, START_FEN, SplitMix64};
 use std::collections::HashSet;
 
@@ -31,7 +31,7 @@ fn check_position(board: &Board) {
     assert_eq!(&same_mode, board, "re-parsed board differs at {fen}");
 
     // Counting with a limit: exact up to the limit, above it once past.
-    let moves = legal_moves(board).len() as u32;
+    let moves = board.legal_moves().len() as u32;
     assert_eq!(board.count_legal_moves(), moves, "count at {fen}");
     for limit in 0..4 {
         let counted = board.count_legal_moves_up_to(limit);
@@ -80,7 +80,7 @@ fn check_position(board: &Board) {
     );
 
     // Move counts, three ways.
-    let moves = legal_moves(board);
+    let moves = board.legal_moves();
     assert_eq!(
         board.count_legal_moves() as usize,
         moves.len(),
@@ -216,7 +216,7 @@ impl Coverage {
         check_position(board);
         self.positions += 1;
         self.in_check += board.in_check() as usize;
-        let moves = legal_moves(board);
+        let moves = board.legal_moves();
         self.castles += moves.iter().any(|m| m.is_castle()) as usize;
         self.en_passant += moves.iter().any(|m| m.is_en_passant()) as usize;
         self.promotions += moves.iter().any(|m| m.promotion().is_some()) as usize;
@@ -282,7 +282,7 @@ fn fen_back_rank_is_standard(fen: &str) -> bool {
 /// `is_legal` must accept exactly the generated moves among all 65,536 encodings.
 fn is_legal_matches_move_list(fen: &str) {
     let board = Board::from_fen(fen).unwrap();
-    let moves: HashSet<Move> = legal_moves(&board).into_iter().collect();
+    let moves: HashSet<Move> = board.legal_moves().into_iter().collect();
     let mut accepted = 0;
     for bits in 0..=u16::MAX {
         let mv = Move::from_bits(bits);
@@ -326,7 +326,7 @@ fn move_encoding_round_trips() {
     // Move::new/from/to/kind/to_bits agree for every move of many positions.
     for fen in common::POSITIONS {
         let board = Board::from_fen(fen).unwrap();
-        for mv in legal_moves(&board) {
+        for mv in board.legal_moves() {
             assert_eq!(Move::from_bits(mv.to_bits()), mv);
             assert_eq!(Move::new(mv.from(), mv.to(), mv.kind()), mv);
             assert_eq!(mv.is_castle(), mv.kind() == MoveKind::Castle);
@@ -371,7 +371,7 @@ const TRICKY: &[&str] = &[
 fn walk(board: &Board, depth: u32) {
     check_position(board);
     if depth > 0 {
-        for mv in legal_moves(board) {
+        for mv in board.legal_moves() {
             walk(&after(board, mv), depth - 1);
         }
     }
@@ -389,7 +389,7 @@ fn every_invariant_holds_in_shallow_trees_of_chosen_positions() {
 fn tricky_positions_have_the_expected_special_moves() {
     let moves = |fen: &str| {
         let board = Board::from_fen(fen).unwrap();
-        let list = legal_moves(&board);
+        let list = board.legal_moves();
         (board, list)
     };
     let (board, list) = moves(TRICKY[0]);

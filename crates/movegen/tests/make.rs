@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{POSITIONS, legal_moves, random_games};
+use common::{POSITIONS, random_games};
 use matewise_movegen::{
     BitBoard, Board, CastleSide, Color, File, Move, MoveKind, Piece, PieceKind, SplitMix64, Square,
 };
@@ -32,7 +32,7 @@ fn play_unchecked_changes_only_the_copy() {
         let parent = board(fen);
         let snapshot = parent.clone();
         let fen_before = parent.to_fen();
-        for mv in legal_moves(&parent) {
+        for mv in parent.legal_moves() {
             let mut child = parent.clone();
             child.play_unchecked(mv);
             // The parent is untouched, field for field.
@@ -175,7 +175,7 @@ fn check_info_for_either_side_matches_brute_force() {
 fn halfmove_clock_resets_on_captures_and_pawn_moves() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 7 20";
     let b = board(fen);
-    for mv in legal_moves(&b) {
+    for mv in b.legal_moves() {
         let next = common::after(&b, mv);
         let capture = b.color_on(mv.to()) == Some(Color::Black) && !mv.is_castle();
         let pawn = b.kind_on(mv.from()) == Some(PieceKind::Pawn);

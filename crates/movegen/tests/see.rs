@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{legal_moves, random_games};
+use common::random_games;
 use matewise_movegen::{Board, Move, PieceKind, SEE_VALUES, START_FEN, SplitMix64, Square};
 
 /// Known exchanges: FEN, move, exact value with P=100, N=B=300, R=500, Q=900.
@@ -417,7 +417,7 @@ fn see_ge_matches_a_swap_list_reference_in_random_positions() {
         160,
         |_| start.clone(),
         |board| {
-            for mv in legal_moves(board) {
+            for mv in board.legal_moves() {
                 let exact = reference_see(board, mv);
                 let jitter = rng.below(401) as i32 - 200;
                 for threshold in [exact, exact + 1, exact - 1, 0, 1, jitter] {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{POSITIONS, chess960_fen, legal_moves, random_games};
+use common::{POSITIONS, chess960_fen, random_games};
 use matewise_movegen::{Board, MoveTextError, PieceKind, START_FEN, Square, UciMove};
 
 fn board(fen: &str) -> Board {
@@ -12,7 +12,7 @@ fn board(fen: &str) -> Board {
 
 /// Every legal move prints as text that parses back to it, and texts are unique.
 fn assert_round_trip(board: &Board) {
-    let moves = legal_moves(board);
+    let moves = board.legal_moves();
     let mut texts = std::collections::HashSet::new();
     for &mv in &moves {
         let uci = board.to_uci(mv);

@@ -6,6 +6,7 @@
 use crate::score::{MATE, MATE_BOUND, is_mate};
 use crate::tt::Bound;
 use crate::worker::Worker;
+use mate_detection::mate_in_one;
 use movegen::{Board, Move, MoveList};
 
 /// Moves tried in all while following one mate line: a dead end is rare
@@ -18,22 +19,6 @@ enum Known {
     Exact(i32),
     AtLeast(i32),
     AtMost(i32),
-}
-
-/// Checkmate: in check with no legal move.
-fn is_checkmate(board: &Board) -> bool {
-    board.in_check() && board.count_legal_moves_up_to(1) == 0
-}
-
-/// A move that mates at once.
-fn mate_in_one(board: &Board) -> Option<Move> {
-    let mut moves = MoveList::new();
-    board.generate_moves(&mut moves);
-    moves.iter().copied().find(|&mv| {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        is_checkmate(&child)
-    })
 }
 
 /// The side to move has a legal move, and every one of them allows a mate
@@ -107,7 +92,7 @@ impl Worker<'_> {
         budget: &mut u32,
     ) -> bool {
         if plies == 0 {
-            return is_checkmate(board);
+            return board.is_checkmate();
         }
         for mv in self.moves_keeping_distance(board, plies) {
             if *budget == 0 {
@@ -196,7 +181,7 @@ impl Worker<'_> {
     /// that moved into it mates), else by it. Nothing for a child that
     /// repeats the line or the game, or that the fifty-move count draws.
     fn known_mate(&mut self, parent: &Board, child: &Board, mating: bool) -> Option<usize> {
-        let checkmate = is_checkmate(child);
+        let checkmate = child.is_checkmate();
         self.keys.push(parent.hash());
         let drawn = self.keys.repetitions(child) > 0;
         self.keys.pop();

@@ -52,24 +52,6 @@ fn reduction(depth: i32, played: usize) -> i32 {
     }
 }
 
-/// True for moves that change material: captures and promotions.
-#[inline]
-pub(crate) fn is_tactical(board: &Board, mv: Move) -> bool {
-    mv.promotion().is_some()
-        || mv.is_en_passant()
-        || (!mv.is_castle() && board.occupied().has(mv.to()))
-}
-
-/// Bare kings, or a lone minor piece: nobody can mate.
-#[inline]
-fn insufficient_material(board: &Board) -> bool {
-    let heavy = board.pieces(PieceKind::Pawn)
-        | board.pieces(PieceKind::Rook)
-        | board.pieces(PieceKind::Queen);
-    heavy.is_empty()
-        && (board.pieces(PieceKind::Knight) | board.pieces(PieceKind::Bishop)).len() <= 1
-}
-
 #[inline]
 fn has_non_pawn_material(board: &Board, color: movegen::Color) -> bool {
     let us = board.colors(color);
@@ -218,7 +200,7 @@ impl Worker<'_> {
         self.keys.pop();
         repeated
             || child.count_legal_moves_up_to(1) == 0
-            || insufficient_material(child)
+            || child.is_insufficient_material()
             || child.halfmove_clock() >= 100
             || self.table_score(child, 1).is_some()
     }
@@ -333,7 +315,7 @@ impl Worker<'_> {
             let checks = check_squares.get_or_insert_with(|| board.check_squares());
             let played = Played {
                 mv,
-                tactical: is_tactical(board, mv),
+                tactical: board.is_capture_or_promotion(mv),
                 gives_check: board.gives_check_with(checks, mv),
             };
             // Step 10. Pruning of this move at low depth.
@@ -428,7 +410,7 @@ impl Worker<'_> {
         in_check: bool,
         legal_moves: u32,
     ) -> Option<i32> {
-        if insufficient_material(board) || self.keys.repetitions(board) > 0 {
+        if board.is_insufficient_material() || self.keys.repetitions(board) > 0 {
             return Some(DRAW);
         }
         if board.halfmove_clock() >= 100 {
@@ -758,7 +740,7 @@ impl Worker<'_> {
         if !node.in_check
             && informative
             && !is_mate(best_score)
-            && (best_move.is_null() || !is_tactical(board, best_move))
+            && (best_move.is_null() || !board.is_capture_or_promotion(best_move))
         {
             self.data
                 .correction
@@ -826,7 +808,7 @@ impl Worker<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { self.evaluate(board) };
         }
-        if insufficient_material(board) {
+        if board.is_insufficient_material() {
             return DRAW;
         }
         if let Some(score) = self.table_score(board, ply) {
@@ -889,7 +871,7 @@ impl Worker<'_> {
         }
         let tt_move = tt.map_or(Move::NULL, |t| t.mv);
         let tt_move = if !tt_move.is_null()
-            && (full_width || is_tactical(board, tt_move))
+            && (full_width || board.is_capture_or_promotion(tt_move))
             && board.is_legal(tt_move)
         {
             tt_move

@@ -53,7 +53,7 @@ fn check_mate_lines(fen: &str, limits: Limits, options: SearchOptions) -> Score 
             position.play_unchecked(mv);
         }
         assert!(
-            position.in_check() && position.count_legal_moves_up_to(1) == 0,
+            position.is_checkmate(),
             "{fen}: {shown:?} ends in no checkmate"
         );
     }

@@ -92,7 +92,7 @@ fn assert_mate_line(fen: &str, lines: &[SearchInfo], moves: i32) {
         position.play_unchecked(mv);
     }
     assert!(
-        position.in_check() && position.count_legal_moves_up_to(1) == 0,
+        position.is_checkmate(),
         "{fen}: the line ends in no checkmate"
     );
 }

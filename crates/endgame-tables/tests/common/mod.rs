@@ -79,7 +79,7 @@ pub fn backed_up(board: &Board) -> Dtm {
             // Out of the tables: a capture or a promotion left a dead draw
             // (a minor piece, two knights or nothing against a bare king),
             // unless it mates on the spot.
-            None if child.in_check() && child.count_legal_moves_up_to(1) == 0 => best_win = Some(1),
+            None if child.is_checkmate() => best_win = Some(1),
             None => can_draw = true,
             Some(Dtm::Draw) => can_draw = true,
             Some(Dtm::MatedIn(p)) => best_win = Some(best_win.map_or(p + 1, |b| b.min(p + 1))),

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 use matewise_eval_terms::{S, Weights};
+use movegen::Board;
 
 /// The `s(mg, eg)` values of a weights.rs-style source, in order.
 pub fn parse_values(source: &str) -> Vec<S> {
@@ -37,37 +38,8 @@ pub fn compendium_weights() -> Weights {
 
 /// The colour-flipped FEN: ranks mirrored, colours and side to move swapped.
 pub fn flip(fen: &str) -> String {
-    let swap = |c: char| {
-        if c.is_ascii_uppercase() {
-            c.to_ascii_lowercase()
-        } else {
-            c.to_ascii_uppercase()
-        }
-    };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let placement: Vec<String> = fields[0]
-        .split('/')
-        .rev()
-        .map(|rank| rank.chars().map(swap).collect())
-        .collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let castling = if fields[2] == "-" {
-        "-".to_string()
-    } else {
-        let mut rights: Vec<char> = fields[2].chars().map(swap).collect();
-        rights.sort_by_key(|c| c.is_ascii_lowercase());
-        rights.into_iter().collect()
-    };
-    let en_passant = if fields[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = fields[3].as_bytes();
-        format!("{}{}", b[0] as char, (b'9' - (b[1] - b'0')) as char)
-    };
-    format!(
-        "{} {side} {castling} {en_passant} {} {}",
-        placement.join("/"),
-        fields[4],
-        fields[5]
-    )
+    Board::from_fen(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+        .mirrored()
+        .to_fen()
 }

@@ -183,7 +183,7 @@ pub fn full_mates(board: &Board) -> MoveList {
     moves.retain(|mv| {
         let mut next = board.clone();
         next.play_unchecked(*mv);
-        next.in_check() && next.count_legal_moves() == 0
+        next.is_checkmate()
     });
     moves
 }

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use matewise_movegen::{Board, Move, MoveList, SplitMix64};
+use matewise_movegen::{Board, Move, SplitMix64};
 
 /// The back rank of Chess960 start position `n` (0..960) in Scharnagl's
 /// numbering, upper case, a-file first. Position 518 is `RNBQKBNR`.
@@ -95,13 +95,6 @@ pub const POSITIONS: &[&str] = &[
     "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1",
 ];
 
-/// Every legal move of `board`.
-pub fn legal_moves(board: &Board) -> MoveList {
-    let mut moves = MoveList::new();
-    board.generate_moves(&mut moves);
-    moves
-}
-
 /// `board` after `mv` (copy-make).
 pub fn after(board: &Board, mv: Move) -> Board {
     let mut next = board.clone();
@@ -126,7 +119,7 @@ pub fn random_games(
         for _ in 0..=max_plies {
             visit(&board);
             positions += 1;
-            let moves = legal_moves(&board);
+            let moves = board.legal_moves();
             if moves.is_empty() || board.halfmove_clock() >= 100 {
                 break;
             }
