@@ -98,7 +98,7 @@ impl SearchJob {
     }
 
     /// At end of input: lets a perft or bench finish, stops a search;
-    /// takes the searcher back as [`Job::stop_and_join`] does.
+    /// takes the searcher back as [`SearchJob::stop_and_join`] does.
     pub fn end_of_input(self) -> Option<Searcher> {
         if !self.finishes_at_end_of_input {
             self.control.stop();

@@ -4,8 +4,9 @@
 //!
 //! In a normal build each parameter is its default, folded into the code
 //! as a constant, and no option lists them. With the `tune` cargo feature
-//! each one can be set at run time ([`Param::set`]): the engine lists them
-//! as UCI spin options, for `cargo xtask spsa` and OpenBench.
+//! each one can be set at run time (`Param::set`, which only that build
+//! has): the engine lists them as UCI spin options, for `cargo xtask spsa`
+//! and OpenBench.
 //!
 //! ```
 //! use matewise_search::params::{self, RFP_MARGIN};

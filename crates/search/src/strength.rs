@@ -47,8 +47,8 @@ pub struct CalibrationPoint {
 
 /// The measured settings, weakest first: each played 200 games at 10+0.1
 /// against Stockfish 15.1 at `UCI_Elo` 1400, 1600, 1800 and 2100, and
-/// `elo` is that rating plus the Elo difference measured (the README's
-/// "How UCI_Elo is calibrated" has the games).
+/// `elo` is that rating plus the Elo difference measured (the source
+/// tree's `docs/uci-elo-calibration.md` has the games).
 pub const CALIBRATION: [CalibrationPoint; 4] = [
     CalibrationPoint {
         elo: 1348,

@@ -7,9 +7,9 @@ use matewise_search::{
 };
 use movegen::{Board, KeyHistory};
 
-/// The signature of the limited search that the README's `UCI_Elo` table
-/// was last measured or checked with (see `calibrated_search_is_unchanged`
-/// and the README's "How UCI_Elo is calibrated").
+/// The signature of the limited search that the `UCI_Elo` table of
+/// `docs/uci-elo-calibration.md` was last measured or checked with (see
+/// `calibrated_search_is_unchanged` and that page).
 const CALIBRATED_SIGNATURE: u64 = 0xfecc_6e22_601d_a8c8;
 
 fn limited(elo: u32) -> SearchOptions {
@@ -79,15 +79,16 @@ impl Fingerprint {
     }
 }
 
-/// The README's `UCI_Elo` ratings were measured on one search. A change to
-/// the search (pruning, move order, evaluation) or to the handicaps changes
-/// what a node budget buys, and the ratings no longer hold. This test
+/// The `UCI_Elo` ratings (`docs/uci-elo-calibration.md`) were measured on
+/// one search. A change to the search (pruning, move order, evaluation) or
+/// to the handicaps changes what a node budget buys, and the ratings no
+/// longer hold. This test
 /// fingerprints the limited search on fixed positions with a fixed seed:
 /// every setting's budget and temperature, every iteration's depth, score
 /// and nodes, and the move chosen.
 ///
 /// When it fails, the search has changed since the calibration: measure the
-/// ratings again (the README's "How UCI_Elo is calibrated"), then record the
+/// ratings again (`docs/uci-elo-calibration.md`), then record the
 /// new signature printed here in `CALIBRATED_SIGNATURE`.
 #[test]
 fn calibrated_search_is_unchanged() {
