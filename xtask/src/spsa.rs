@@ -29,8 +29,12 @@ use std::sync::Mutex;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     /// The engine: a build with the `tune` feature.
-    #[arg(long, value_name = "PATH")]
-    engine: String,
+    #[arg(long, value_name = "PATH", required_unless_present = "openbench")]
+    engine: Option<String>,
+    /// Print the parameters in OpenBench's SPSA input form (`name, int,
+    /// start, min, max, C_end, R_end`), with --r-end as R_end, and exit.
+    #[arg(long)]
+    openbench: bool,
     /// Game pairs to play in all (a resumed run counts those already played).
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pairs: u64,
@@ -166,6 +170,7 @@ fn move_limit(args: &Args) -> Result<MoveLimit, String> {
 /// Plays the pair of step `k`; returns plus's score minus minus's, in -2..=2.
 fn play_pair(
     args: &Args,
+    engine: &str,
     plus: &[(String, String)],
     minus: &[(String, String)],
     k: u64,
@@ -175,8 +180,8 @@ fn play_pair(
     let start = datagen::opening(args.seed, k, searcher);
     let mut difference = 0.0;
     for plus_is_white in [true, false] {
-        let mut plus_engine = UciEngine::start(&args.engine, plus)?;
-        let mut minus_engine = UciEngine::start(&args.engine, minus)?;
+        let mut plus_engine = UciEngine::start(engine, plus)?;
+        let mut minus_engine = UciEngine::start(engine, minus)?;
         let outcome = if plus_is_white {
             uci_game::play(&start, &mut plus_engine, &mut minus_engine, limit)?.0
         } else {
@@ -185,6 +190,22 @@ fn play_pair(
         difference += 2.0 * outcome - 1.0;
     }
     Ok(difference)
+}
+
+/// The parameters as OpenBench's SPSA form reads them, one a line: name,
+/// type, start, min, max, the final perturbation (the declared step) and
+/// the final learning rate `r_end`. A `tune` build takes each as a UCI
+/// spin option of that name, which is how OpenBench sets them.
+fn openbench_input(tuned: &[&Param], r_end: f64) -> String {
+    tuned
+        .iter()
+        .map(|p| {
+            format!(
+                "{}, int, {}, {}, {}, {}, {r_end}\n",
+                p.name, p.default, p.min, p.max, p.step
+            )
+        })
+        .collect()
 }
 
 pub(crate) fn run(args: &Args) -> Result<(), String> {
@@ -196,6 +217,11 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
             .map(|name| params::find(name).ok_or(format!("no search parameter {name}")))
             .collect::<Result<_, _>>()?
     };
+    if args.openbench {
+        print!("{}", openbench_input(&tuned, args.r_end));
+        return Ok(());
+    }
+    let engine = args.engine.as_deref().ok_or("--engine is needed")?;
     let limit = move_limit(args)?;
     let state = match std::fs::read_to_string(&args.state) {
         Ok(text) => State::from_text(&text, &tuned)?,
@@ -203,7 +229,7 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     };
     // Fail early if the engine is not a tune build.
     drop(UciEngine::start(
-        &args.engine,
+        engine,
         &options(
             &tuned,
             &state.values,
@@ -255,13 +281,14 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
                     let negated: Vec<f64> = signs.iter().map(|s| -s).collect();
                     let plus = options(&tuned, &values, &signs, &c);
                     let minus = options(&tuned, &values, &negated, &c);
-                    let result = match play_pair(args, &plus, &minus, k, limit, &mut searcher) {
-                        Ok(result) => result,
-                        Err(e) => {
-                            *failure.lock().expect("failure lock") = Some(e);
-                            return;
-                        }
-                    };
+                    let result =
+                        match play_pair(args, engine, &plus, &minus, k, limit, &mut searcher) {
+                            Ok(result) => result,
+                            Err(e) => {
+                                *failure.lock().expect("failure lock") = Some(e);
+                                return;
+                            }
+                        };
                     let mut guard = shared.lock().expect("state lock");
                     let (state, score) = &mut *guard;
                     for (i, p) in tuned.iter().enumerate() {
@@ -321,6 +348,29 @@ mod tests {
         let mut words = vec!["spsa", "--engine", "unused"];
         words.extend_from_slice(extra);
         Cli::parse_from(words).args
+    }
+
+    #[test]
+    fn openbench_input_lists_each_parameter_in_its_form_without_an_engine() {
+        let cli = Cli::parse_from(["spsa", "--openbench", "--params", "LMR_BASE,RFP_MARGIN"]);
+        assert!(cli.args.openbench && cli.args.engine.is_none());
+        let tuned = [&params::LMR_BASE, &params::RFP_MARGIN];
+        let text = openbench_input(&tuned, 0.002);
+        let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(", ").collect()).collect();
+        assert_eq!(lines.len(), 2);
+        for (fields, param) in lines.iter().zip(tuned) {
+            let number = |i: usize| fields[i].parse::<i32>().unwrap();
+            assert_eq!(
+                (fields[0], fields[1], fields[6]),
+                (param.name, "int", "0.002")
+            );
+            assert_eq!(
+                (number(2), number(3), number(4), number(5)),
+                (param.default, param.min, param.max, param.step)
+            );
+        }
+        // Without --openbench the engine is needed.
+        assert!(Cli::try_parse_from(["spsa", "--pairs", "10"]).is_err());
     }
 
     #[test]
