@@ -1,4 +1,5 @@
-//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune | spsa | fuzz-fen`.
+//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune | spsa | fuzz-fen |
+//! readme-examples`.
 //!
 //! Run `cargo xtask --help` (or `cargo xtask help`) for the list, and
 //! `cargo xtask <task> --help` for a task's options and their defaults.
@@ -15,6 +16,7 @@ mod paths;
 mod perft;
 mod progress;
 mod random_fen;
+mod readme_examples;
 mod spsa;
 mod tune;
 mod uci_engine;
@@ -53,6 +55,8 @@ enum Task {
     FuzzFen(fuzz_fen::Args),
     /// Tune the search parameters by SPSA in self-play; resumable.
     Spsa(spsa::Args),
+    /// Build and run each crate README's example in a project of its own.
+    ReadmeExamples(readme_examples::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +70,7 @@ fn main() -> ExitCode {
         Some(Task::Tune(args)) => tune::run(&args),
         Some(Task::FuzzFen(args)) => fuzz_fen::run(&args),
         Some(Task::Spsa(args)) => spsa::run(&args),
+        Some(Task::ReadmeExamples(args)) => readme_examples::run(&args),
         None => {
             // `cargo xtask` alone lists the tasks, as it always has.
             let _ = Cli::command().print_help();
