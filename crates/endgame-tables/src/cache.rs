@@ -102,6 +102,39 @@ pub fn default_dir() -> Option<PathBuf> {
     Some(base.join("matewise"))
 }
 
+/// Why `dir` cannot keep tables, if it cannot: it is not a directory, or
+/// it and its parent are both missing (a missing cache directory is made
+/// at the first save, one level deep, as `~/.cache/matewise` is), or it
+/// does not take a file.
+///
+/// ```
+/// use matewise_endgame_tables::cache;
+/// use std::path::Path;
+///
+/// let dir = std::env::temp_dir().join(format!("cache-check-doc-{}", std::process::id()));
+/// assert_eq!(cache::check_dir(&dir), Ok(()));
+/// assert!(cache::check_dir(Path::new("/nonexistent/dir")).is_err());
+/// ```
+pub fn check_dir(dir: &Path) -> Result<(), String> {
+    if dir.is_dir() {
+        let probe = dir.join(format!(".matewise-write-check-{}", std::process::id()));
+        return match fs::write(&probe, b"") {
+            Ok(()) => {
+                let _ = fs::remove_file(&probe);
+                Ok(())
+            }
+            Err(e) => Err(format!("cannot be written to ({e})")),
+        };
+    }
+    if dir.exists() {
+        return Err("is not a directory".into());
+    }
+    match dir.parent() {
+        Some(parent) if parent.as_os_str().is_empty() || parent.is_dir() => Ok(()),
+        _ => Err("does not exist, nor does its parent".into()),
+    }
+}
+
 static DIR: RwLock<Option<Option<PathBuf>>> = RwLock::new(None);
 
 /// Where tables are kept from now on: `Some(dir)`, or `None` for no cache

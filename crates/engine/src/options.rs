@@ -302,6 +302,41 @@ mod tests {
     }
 
     #[test]
+    fn a_cache_directory_that_cannot_be_had_is_reported() {
+        let (mut session, out) = session();
+        let answer = set(
+            &mut session,
+            &out,
+            "EndgameCache",
+            Some("/nonexistent/dir".into()),
+        );
+        assert_eq!(
+            answer,
+            [
+                "info string EndgameCache: '/nonexistent/dir' does not exist, nor does its \
+              parent; solved tables are not saved"
+            ]
+        );
+        assert_eq!(endgame_tables::cache::dir(), None);
+        assert!(!std::path::Path::new("/nonexistent").exists());
+        // A file is no directory either.
+        let file = std::env::temp_dir().join(format!("matewise-cache-file-{}", std::process::id()));
+        std::fs::write(&file, b"").unwrap();
+        let answer = set(
+            &mut session,
+            &out,
+            "EndgameCache",
+            Some(file.display().to_string()),
+        );
+        assert!(
+            answer[0].ends_with("is not a directory; solved tables are not saved"),
+            "{answer:?}"
+        );
+        std::fs::remove_file(&file).unwrap();
+        assert!(set(&mut session, &out, "EndgameCache", Some("none".into())).is_empty());
+    }
+
+    #[test]
     fn options_reach_what_they_set() {
         type Check = fn(&OptionValues) -> bool;
         let cases: [(&str, Check); 7] = [

@@ -243,16 +243,27 @@ impl Session {
 
     /// `EndgameCache`: where solved endgame tables are kept between runs.
     /// Empty is the default directory (`$XDG_CACHE_HOME/matewise` or
-    /// `~/.cache/matewise`), `none` keeps no file.
+    /// `~/.cache/matewise`), `none` keeps no file. A directory that cannot
+    /// keep them is reported, and no file is kept.
     pub(crate) fn set_endgame_cache(&mut self, dir: &str) {
         let dir = dir.trim();
-        endgame_tables::cache::set_dir(if dir.is_empty() {
+        let chosen = if dir.is_empty() {
             endgame_tables::cache::default_dir()
         } else if dir.eq_ignore_ascii_case("none") {
             None
         } else {
-            Some(std::path::PathBuf::from(dir))
-        });
+            let path = std::path::PathBuf::from(dir);
+            match endgame_tables::cache::check_dir(&path) {
+                Ok(()) => Some(path),
+                Err(problem) => {
+                    self.out.info_string(format!(
+                        "EndgameCache: '{dir}' {problem}; solved tables are not saved"
+                    ));
+                    None
+                }
+            }
+        };
+        endgame_tables::cache::set_dir(chosen);
     }
 
     /// `EndgameMemory`: MiB the endgame tables may hold. Tables held stay;
