@@ -8,6 +8,7 @@ its opening (per file), in the order the games were written.
 The match runner (`match.py`) is looked for in `../shared/tools/match` next
 to the repository, or in the directory `MATEWISE_MATCH_DIR` names.
 """
+import gzip
 import importlib
 import os
 import pathlib
@@ -29,6 +30,23 @@ def match_runner():
     return importlib.import_module("match")
 
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
+
+def open_pgn(path):
+    """A PGN file opened for reading as text, gzip-compressed if its name ends
+    in `.gz` (the records in docs/results/ are)."""
+    path = str(path)
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def read_games(paths):
+    """Every game of the files, in order, as python-chess games."""
+    for path in paths:
+        with open_pgn(path) as handle:
+            while (game := chess.pgn.read_game(handle)) is not None:
+                yield game
 
 
 def scored_games(name, paths):

@@ -8,7 +8,9 @@ positions its opponent steers it into; one that makes 70 % from +1.0 and
 its opponent 67 % uses a larger scale. Reads match.py's per-move comments
 (`{+0.12/10 0.148s}`; mates count as +-10 pawns).
 
-    python3 tools/pgn_eval_calibration.py GAMES.pgn [MORE.pgn ...] [--plies 16 40]
+    python3 tools/pgn_eval_calibration.py GAMES.pgn[.gz] [MORE ...] [--plies 16 40]
+
+tools/pgn_diagnose.py prints this table beside its own (`tally_game`, `rows`).
 """
 
 import argparse
@@ -18,7 +20,7 @@ import sys
 
 import chess.pgn
 
-from match_pgn import RESULTS
+from match_pgn import RESULTS, read_games
 
 SCORE = re.compile(r"([+-]?\d+\.\d+|[+-]?M\d+)/\d+")
 BAND = 0.5
@@ -37,40 +39,57 @@ def band_of(score):
     return max(-WIDEST, min(WIDEST, round(score / BAND) * BAND))
 
 
+def tally_game(tally, game, first, last):
+    """Adds one game's moves at plies FIRST to LAST to TALLY:
+    engine name -> band centre -> [moves, points the mover went on to make]."""
+    result = RESULTS.get(game.headers["Result"])
+    if result is None:
+        return
+    node, ply = game, 0
+    while node.variations and ply <= last:
+        mover = node.board().turn
+        node = node.variations[0]
+        found = SCORE.search(node.comment or "")
+        if found and ply >= first:
+            name = game.headers["White" if mover == chess.WHITE else "Black"]
+            made = result if mover == chess.WHITE else 1.0 - result
+            entry = tally[name][band_of(pawns(found.group(1)))]
+            entry[0] += 1
+            entry[1] += made
+        ply += 1
+
+
+def new_tally():
+    """An empty tally for `tally_game`."""
+    return collections.defaultdict(lambda: collections.defaultdict(lambda: [0, 0.0]))
+
+
+def rows(bands):
+    """One engine's bands as (label, moves, share of the points made), lowest first."""
+    out = []
+    for centre in sorted(bands):
+        moves, points = bands[centre]
+        edge = "<=" if centre == -WIDEST else ">=" if centre == WIDEST else ""
+        out.append((f"{edge}{centre:+.1f}", moves, points / moves))
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("pgn", nargs="+", help="match PGN files")
+    parser.add_argument("pgn", nargs="+", help="match PGN files (.pgn or .pgn.gz)")
     parser.add_argument("--plies", type=int, nargs=2, default=(16, 40),
                         metavar=("FIRST", "LAST"), help="plies of the game to count")
     args = parser.parse_args()
     first, last = args.plies
 
-    tally = collections.defaultdict(lambda: collections.defaultdict(lambda: [0, 0.0]))
-    for path in args.pgn:
-        with open(path, encoding="utf-8") as handle:
-            while (game := chess.pgn.read_game(handle)) is not None:
-                result = RESULTS.get(game.headers["Result"])
-                if result is None:
-                    continue
-                node, ply = game, 0
-                while node.variations and ply <= last:
-                    mover = node.board().turn
-                    node = node.variations[0]
-                    found = SCORE.search(node.comment or "")
-                    if found and ply >= first:
-                        name = game.headers["White" if mover == chess.WHITE else "Black"]
-                        made = result if mover == chess.WHITE else 1.0 - result
-                        entry = tally[name][band_of(pawns(found.group(1)))]
-                        entry[0] += 1
-                        entry[1] += made
-                    ply += 1
+    tally = new_tally()
+    for game in read_games(args.pgn):
+        tally_game(tally, game, first, last)
 
     for name, bands in tally.items():
         print(f"{name}, its own scores at plies {first}-{last}:")
-        for centre in sorted(bands):
-            moves, points = bands[centre]
-            edge = "<=" if centre == -WIDEST else ">=" if centre == WIDEST else "  "
-            print(f"  {edge}{centre:+.1f}: {moves:5d} moves, made {points / moves:.2f}")
+        for label, moves, made in rows(bands):
+            print(f"  {label:>6}: {moves:5d} moves, made {made:.2f}")
     return 0
 
 
