@@ -5,6 +5,7 @@ use matewise_search::{
 };
 use movegen::{Board, KeyHistory, Move};
 use std::time::Duration;
+use test_kit::private_cache;
 
 fn search_with(fen: &str, limits: Limits, options: SearchOptions) -> (Board, SearchResult) {
     // A table met in the tree is built or loaded in the background: into
@@ -12,14 +13,7 @@ fn search_with(fen: &str, limits: Limits, options: SearchOptions) -> (Board, Sea
     private_cache();
     let board = Board::from_fen(fen).unwrap();
     let mut searcher = Searcher::new(16, 1);
-    let result = searcher.search(
-        &board,
-        &KeyHistory::default(),
-        &limits,
-        &options,
-        &SearchControl::new(false),
-        &mut |_| {},
-    );
+    let result = test_kit::search_with(&mut searcher, &board, &limits, &options, &mut |_| {});
     (board, result)
 }
 
@@ -168,18 +162,11 @@ fn multipv_reports_distinct_lines_in_order() {
         depth: Some(6),
         ..Limits::default()
     };
-    searcher.search(
-        &board,
-        &KeyHistory::default(),
-        &limits,
-        &options,
-        &SearchControl::new(false),
-        &mut |info| {
-            if info.depth == 6 {
-                last.push((info.multipv, info.score, info.pv[0]));
-            }
-        },
-    );
+    test_kit::search_with(&mut searcher, &board, &limits, &options, &mut |info| {
+        if info.depth == 6 {
+            last.push((info.multipv, info.score, info.pv[0]));
+        }
+    });
     assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2 && last[0].2 != last[2].2);
     let cp = |s: Score| match s {
@@ -200,12 +187,11 @@ fn pv_is_legal_and_complete_at_the_root() {
         ..Limits::default()
     };
     let mut checked = 0;
-    searcher.search(
+    test_kit::search_with(
+        &mut searcher,
         &board,
-        &KeyHistory::default(),
         &limits,
         &SearchOptions::default(),
-        &SearchControl::new(false),
         &mut |info| {
             let mut position = board.clone();
             for &mv in &info.pv {
@@ -266,12 +252,11 @@ fn lazy_smp_finds_the_same_mate() {
         depth: Some(10),
         ..Limits::default()
     };
-    let result = searcher.search(
+    let result = test_kit::search_with(
+        &mut searcher,
         &board,
-        &KeyHistory::default(),
         &limits,
         &SearchOptions::default(),
-        &SearchControl::new(false),
         &mut |_| {},
     );
     assert!(matches!(result.score, Score::Mate(m) if m <= 4));
@@ -493,13 +478,6 @@ fn tries_quiet_checks_after_late_move_pruning() {
     }
 }
 
-/// Keeps the tables these tests build in a directory of the build's own,
-/// never in the user's cache directory.
-fn private_cache() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
-}
-
 #[test]
 fn a_basic_mate_is_looked_up_exactly() {
     // KQ vs K, mate in 8: past the reach of a 200,000-node search before the
@@ -530,6 +508,7 @@ fn a_basic_mate_is_looked_up_exactly() {
 }
 
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn queen_against_rook_is_looked_up_exactly_for_either_side() {
     use endgame_tables::dtm::{self, Dtm, Ending};
     private_cache();
@@ -554,6 +533,7 @@ fn queen_against_rook_is_looked_up_exactly_for_either_side() {
 }
 
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
     // Black is mated in 7 at best (1...gxh2), and in 4 after 1...Bxe1. At
     // this budget the search stops inside an iteration after finding
