@@ -12,6 +12,7 @@
 //! use movegen::{Board, KeyHistory};
 //! use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 //!
+//! # endgame_tables::cache::set_dir(None); // no table file from the doctest
 //! let mut searcher = Searcher::new(16, 1);
 //! let board = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
 //! let limits = Limits { depth: Some(20), ..Limits::default() };

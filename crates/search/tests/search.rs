@@ -28,6 +28,16 @@ fn to_depth(fen: &str, depth: u32) -> (Board, SearchResult) {
     )
 }
 
+/// [`to_depth`] without the endgame tables: a root of four men would first
+/// build its table (seconds), and the search is what is under test.
+fn to_depth_searched(fen: &str, depth: u32) -> (Board, SearchResult) {
+    let options = SearchOptions {
+        endgame_tables: false,
+        ..SearchOptions::default()
+    };
+    search_with(fen, test_kit::depth(depth), options)
+}
+
 fn uci(board: &Board, mv: Option<Move>) -> String {
     board.to_uci(mv.expect("a move")).to_string()
 }
@@ -42,7 +52,7 @@ fn finds_back_rank_mate_in_one() {
 #[test]
 fn finds_mate_in_two() {
     // 1. Qg6+?? no: 1. Rb8+ Rxb8 2. ... ; a classic two-rook ladder instead.
-    let (_, result) = to_depth("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6);
+    let (_, result) = to_depth_searched("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6);
     assert_eq!(result.score, Score::Mate(2));
 }
 
@@ -81,7 +91,7 @@ fn no_move_when_checkmated_or_stalemated() {
 
 #[test]
 fn wins_material_when_offered() {
-    let (board, result) = to_depth("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 6);
+    let (board, result) = to_depth_searched("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 6);
     assert_eq!(uci(&board, result.best_move), "d1d5");
 }
 
@@ -106,10 +116,15 @@ fn mate_distance_pruning_keeps_answers() {
             depth: Some(8),
             ..Limits::default()
         };
-        let (_, on) = search_with(fen, limits.clone(), SearchOptions::default());
+        // Without the tables, which would answer the rook ladder's root.
+        let on_options = SearchOptions {
+            endgame_tables: false,
+            ..SearchOptions::default()
+        };
+        let (_, on) = search_with(fen, limits.clone(), on_options.clone());
         let off_options = SearchOptions {
             mate_distance_pruning: false,
-            ..SearchOptions::default()
+            ..on_options
         };
         let (_, off) = search_with(fen, limits, off_options);
         assert_eq!(on.score, off.score, "{fen}");
@@ -559,7 +574,11 @@ fn go_mate_ends_once_either_sides_mate_is_proved() {
                 depth: Some(60),
                 ..Limits::default()
             },
-            SearchOptions::default(),
+            // The search's proof, not the K+R+R against K table's.
+            SearchOptions {
+                endgame_tables: false,
+                ..SearchOptions::default()
+            },
         )
         .1
     };
