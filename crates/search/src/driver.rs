@@ -24,6 +24,7 @@ use std::sync::atomic::AtomicBool;
 /// use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 ///
 /// // Stalemate: nothing to play.
+/// # endgame_tables::cache::set_dir(None); // no table file from the doctest
 /// let board = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
 /// let result = Searcher::new(1, 1).search(&board, &KeyHistory::default(), &Limits::default(),
 ///     &SearchOptions::default(), &SearchControl::new(false), &mut |_| {});

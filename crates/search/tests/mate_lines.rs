@@ -2,7 +2,7 @@
 //! announces: 2N-1 plies for a mate in N, 2N for a mated in N.
 
 use endgame_tables::dtm::{self, Ending};
-use matewise_search::{Bound, Limits, Score, SearchInfo, SearchOptions, Searcher};
+use matewise_search::{Bound, Limits, Score, SearchOptions};
 use movegen::{Board, Move};
 use test_kit::private_cache;
 
@@ -24,14 +24,7 @@ fn uci_line(board: &Board, line: &[Move]) -> Vec<String> {
 /// returns the last line's score.
 fn check_mate_lines(fen: &str, limits: Limits, options: SearchOptions) -> Score {
     let board = Board::from_fen(fen).unwrap();
-    let mut lines: Vec<SearchInfo> = Vec::new();
-    test_kit::search_with(
-        &mut Searcher::new(16, 1),
-        &board,
-        &limits,
-        &options,
-        &mut |info| lines.push(info.clone()),
-    );
+    let (_, lines) = test_kit::search_lines(&board, &limits, &options);
     for info in &lines {
         let Score::Mate(moves) = info.score else {
             continue;
@@ -248,14 +241,8 @@ fn a_pass_cut_short_after_a_fail_low_claims_nothing_for_the_position() {
         ("6kr/1P2p1pr/4P1Kp/4P2P/4n1N1/8/5p2/8 b - - 0 1", 10),
     ] {
         let board = Board::from_fen(fen).unwrap();
-        let mut lines: Vec<SearchInfo> = Vec::new();
-        test_kit::search_with(
-            &mut Searcher::new(16, 1),
-            &board,
-            &at_nodes(10_000),
-            &SearchOptions::default(),
-            &mut |info| lines.push(info.clone()),
-        );
+        let (_, lines) =
+            test_kit::search_lines(&board, &at_nodes(10_000), &SearchOptions::default());
         for info in &lines {
             if let Score::Mate(m) = info.score {
                 let claims_mated_sooner =

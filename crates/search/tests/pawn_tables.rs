@@ -4,7 +4,7 @@
 //! reset it on the way.
 
 use endgame_tables::dtm::{self, Dtm, Ending};
-use matewise_search::{Limits, Score, SearchInfo, SearchOptions, Searcher};
+use matewise_search::{Limits, Score, SearchOptions};
 use movegen::{Board, Move, MoveList, SplitMix64};
 use test_kit::private_cache;
 
@@ -15,14 +15,8 @@ fn search(fen: &str) -> (Score, Vec<Move>) {
         nodes: Some(100_000),
         ..Limits::default()
     };
-    let mut line = Vec::new();
-    let result = test_kit::search_with(
-        &mut Searcher::new(16, 1),
-        &board,
-        &limits,
-        &SearchOptions::default(),
-        &mut |info: &SearchInfo| line = info.pv.clone(),
-    );
+    let (result, lines) = test_kit::search_lines(&board, &limits, &SearchOptions::default());
+    let line = lines.last().map(|info| info.pv.clone()).unwrap_or_default();
     (result.score, line)
 }
 

@@ -57,14 +57,7 @@ fn search(fen: &str, nodes: u64, timeout: Duration) -> Option<(Vec<SearchInfo>, 
             nodes: Some(nodes),
             ..Limits::default()
         };
-        let mut lines = Vec::new();
-        let result = test_kit::search_with(
-            &mut Searcher::new(16, 1),
-            &board,
-            &limits,
-            &SearchOptions::default(),
-            &mut |info: &SearchInfo| lines.push(info.clone()),
-        );
+        let (result, lines) = test_kit::search_lines(&board, &limits, &SearchOptions::default());
         let _ = tx.send((lines, result.score));
     });
     rx.recv_timeout(timeout).ok()

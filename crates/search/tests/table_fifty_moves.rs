@@ -3,7 +3,7 @@
 //! reported at the depth actually searched.
 
 use endgame_tables::dtm::{self, Ending};
-use matewise_search::{Limits, Score, SearchInfo, SearchOptions, Searcher};
+use matewise_search::{Limits, Score, SearchOptions};
 use movegen::Board;
 use test_kit::private_cache;
 
@@ -14,14 +14,8 @@ fn search(fen: &str) -> (Score, u32) {
         nodes: Some(100_000),
         ..Limits::default()
     };
-    let mut deepest = 0;
-    let result = test_kit::search_with(
-        &mut Searcher::new(16, 1),
-        &board,
-        &limits,
-        &SearchOptions::default(),
-        &mut |info: &SearchInfo| deepest = deepest.max(info.depth),
-    );
+    let (result, lines) = test_kit::search_lines(&board, &limits, &SearchOptions::default());
+    let deepest = lines.iter().map(|info| info.depth).max().unwrap_or(0);
     (result.score, deepest)
 }
 
