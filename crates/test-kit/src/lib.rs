@@ -3,7 +3,7 @@
 //! What the workspace's test crates share, so that no test file carries its
 //! own copy: a private endgame-table cache ([`private_cache`], [`TempDir`]),
 //! seeded random games ([`random_games`]), an output-capturing [`Buffer`],
-//! and a search call with defaults ([`search`], [`search_lines`]).
+//! and a search call with defaults ([`search()`], [`search_lines`]).
 //!
 //! A dev-dependency only (`publish = false`): crates.io never sees it, and
 //! a crate's own unit tests can use it only if the kit does not depend on
