@@ -14,29 +14,17 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use eval_terms::{Evaluator, NoTrace, Trace, Weights, evaluate};
-use movegen::{Board, MoveList};
+use movegen::Board;
 use std::hint::black_box;
 
 fn positions() -> Vec<Board> {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
     let mut out = Vec::new();
     for fen in search::BENCH_POSITIONS {
         let start = Board::from_fen(fen).unwrap();
-        for _ in 0..8 {
-            let mut board = start.clone();
-            for _ in 0..12 {
-                out.push(board.clone());
-                let mut moves = MoveList::new();
-                board.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                board.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-            }
-        }
+        out.push(start.clone());
+        test_kit::random_games(&start, 0x2545_F491_4F6C_DD1D, 8, 11, |board| {
+            out.push(board.clone())
+        });
     }
     out
 }

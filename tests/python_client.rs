@@ -8,6 +8,7 @@
 
 use std::io::Write;
 use std::process::Command;
+use test_kit::TempDir;
 
 fn python() -> &'static str {
     "python3"
@@ -34,9 +35,15 @@ fn python_chess_client_scenarios() {
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/client/uci_client.py");
+    // The tables the engine solves (K+Q, K+R and K+P against K) go to a
+    // cache of this test's own, never the user's: the engine's default
+    // `EndgameCache` is `$XDG_CACHE_HOME/matewise`.
+    let cache = TempDir::new("python-client-cache");
     let output = Command::new(python())
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_matewise"))
+        .env("XDG_CACHE_HOME", cache.path())
+        .env_remove("RUST_LOG")
         .output()
         .expect("run the client script");
     let stdout = String::from_utf8_lossy(&output.stdout);

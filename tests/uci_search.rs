@@ -716,7 +716,7 @@ fn go_nodes_counts_the_nodes_of_every_thread() {
     });
 }
 
-/// K+B+N vs K, White mates in 30.
+/// K+B+N vs K.
 const KBNK_FEN: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
 
 /// An engine set up on `fen` whose endgame cache is an empty directory of
@@ -735,51 +735,49 @@ fn engine_with_fresh_tables(name: &str, fen: &str) -> (Engine, std::path::PathBu
 
 #[test]
 fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
-    // No table yet: the search has no clock, so the K+B+N vs K table is
-    // built before it starts, and 20,000 nodes announce the 30-move mate
+    // No table yet: the search has no clock, so the K+R vs K table is
+    // built before it starts, and 20,000 nodes announce the 8-move mate
     // with its whole line.
-    let (mut engine, dir) = engine_with_fresh_tables("kbnk-nodes", KBNK_FEN);
-    let root = board(KBNK_FEN, &[], false);
+    let (mut engine, dir) = engine_with_fresh_tables("krk-nodes", KRK_FEN);
+    let root = board(KRK_FEN, &[], false);
     let out = engine.go("go nodes 20000", Duration::from_secs(600));
     engine.check_search(&root, &out);
     let last = out.last_info().cloned().unwrap_or_default();
     engine.check(
-        last.score == Some(Score::Mate(30)) && last.pv.len() == 59,
+        last.score == Some(Score::Mate(8)) && last.pv.len() == 15,
         || format!("final line '{}'", last.raw),
     );
     let end = check_line(&root, &last.pv).unwrap_or_else(|e| panic!("{e}"));
     engine.check(end.is_checkmate(), || {
         format!("the line does not end in mate: {}", end.to_fen())
     });
-    let kbnk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kbnk);
-    engine.check(kbnk.exists(), || "no KBNK table saved".into());
+    let krk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Krk);
+    engine.check(krk.exists(), || "no KRK table saved".into());
     drop(engine);
     let _ = std::fs::remove_dir_all(&dir);
 }
-
-/// K+Q against K+R, White wins: the slowest pawnless table to build (about
-/// 15 s, besides K+Q and K+R against K).
-const KQKR_FEN: &str = "8/8/8/3k4/8/2r5/8/KQ6 w - - 0 1";
 
 #[test]
 fn stop_while_a_root_table_builds_is_answered_at_once_and_the_table_kept() {
     // `go infinite` on a fresh tabled root waits for its table; `stop`
     // ends the wait and the search at once, while the build goes on, and
     // `quit` then waits for it, so the table is saved for the next run.
-    let (mut engine, dir) = engine_with_fresh_tables("kqkr-stop", KQKR_FEN);
+    // K+B+N against K: one table (its captures end in dead draws) of
+    // seconds to build, long enough to stop the search midway.
+    let (mut engine, dir) = engine_with_fresh_tables("kbnk-stop", KBNK_FEN);
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
     let stopped = Instant::now();
     engine.send("stop");
     let out = engine.collect_search(Duration::from_secs(600));
     let answered = stopped.elapsed();
-    engine.check_search(&board(KQKR_FEN, &[], false), &out);
+    engine.check_search(&board(KBNK_FEN, &[], false), &out);
     engine.send("quit");
     let status = engine.wait_exit(Duration::from_secs(600));
     let built = stopped.elapsed();
     engine.check(status.success(), || format!("exit status {status}"));
-    let kqkr = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kqkr);
-    engine.check(kqkr.exists(), || "no KQKR table saved".into());
+    let kbnk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kbnk);
+    engine.check(kbnk.exists(), || "no KBNK table saved".into());
     engine.check(answered * 4 < built, || {
         format!("bestmove {answered:?} after stop, the table saved {built:?} after it")
     });
@@ -792,7 +790,7 @@ fn quit_while_a_root_table_builds_keeps_the_table() {
     // `go infinite` on a fresh tabled root builds the table first; `quit`
     // meanwhile stops the search at once, then waits for the build before
     // the process ends, so the table is saved whole.
-    let (mut engine, dir) = engine_with_fresh_tables("kbnk-quit", KBNK_FEN);
+    let (mut engine, dir) = engine_with_fresh_tables("krk-quit", KRK_FEN);
     engine.send("go infinite");
     engine.send("quit");
     let status = engine.wait_exit(Duration::from_secs(600));
@@ -802,12 +800,12 @@ fn quit_while_a_root_table_builds_keeps_the_table() {
     engine.check(at.is_some(), || "no bestmove after quit".into());
     lines.truncate(at.unwrap_or(0) + 1);
     let out = engine.search_output(lines);
-    engine.check_search(&board(KBNK_FEN, &[], false), &out);
+    engine.check_search(&board(KRK_FEN, &[], false), &out);
     let files: Vec<_> = std::fs::read_dir(&dir)
         .map(|entries| entries.flatten().map(|e| e.file_name()).collect())
         .unwrap_or_default();
-    let kbnk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kbnk);
-    engine.check(files == [kbnk.file_name().unwrap()], || {
+    let krk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Krk);
+    engine.check(files == [krk.file_name().unwrap()], || {
         format!("cache files {files:?}")
     });
     drop(engine);

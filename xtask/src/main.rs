@@ -1,5 +1,5 @@
-//! Project tasks: `cargo xtask perft | bench | mates | mdp | datagen | tune | spsa | fuzz-fen |
-//! readme-examples`.
+//! Project tasks: `cargo xtask perft | verify | bench | mates | mdp | datagen | tune | spsa |
+//! fuzz-fen | readme-examples`.
 //!
 //! Run `cargo xtask --help` (or `cargo xtask help`) for the list, and
 //! `cargo xtask <task> --help` for a task's options and their defaults.
@@ -21,6 +21,7 @@ mod spsa;
 mod tune;
 mod uci_engine;
 mod uci_game;
+mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
@@ -41,6 +42,8 @@ struct Cli {
 enum Task {
     /// Count the leaves of one position, or check every ;Dn count of an EPD suite.
     Perft(perft::Args),
+    /// The exhaustive checks `cargo test` leaves out: full perft suites, every endgame table.
+    Verify(verify::Args),
     /// Bench node count and speed of the release binary, optionally against a git revision.
     Bench(bench::Args),
     /// Nodes and time to prove the mate test positions (glance on/off), or run a `FEN bm #N;` suite.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Some(Task::Perft(args)) => perft::run(&args),
+        Some(Task::Verify(args)) => verify::run(&args),
         Some(Task::Bench(args)) => bench::run(&args),
         Some(Task::Mates(args)) => mates::run(&args),
         Some(Task::Mdp(args)) => mdp::run(&args),
@@ -117,6 +121,9 @@ mod tests {
             "perft --depth 5".to_string(),
             "perft --suite crates/movegen/suites/standard.epd".to_string(),
             "perft --suite crates/movegen/suites/chess960.epd --max-nodes 1000000".to_string(),
+            "verify".to_string(),
+            "verify --no-perft".to_string(),
+            "verify --no-tests".to_string(),
             "bench".to_string(),
             "bench --depth 12".to_string(),
             "bench --rounds 3".to_string(),

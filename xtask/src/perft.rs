@@ -92,7 +92,7 @@ fn report(nodes: u64, start: Instant) {
     );
 }
 
-fn run_suite(path: &str, max_nodes: u64) -> Result<(), String> {
+pub(crate) fn run_suite(path: &str, max_nodes: u64) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let entries = parse_suite(&text)?;
     let (mut failures, mut total) = (0, 0u64);

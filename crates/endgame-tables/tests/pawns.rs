@@ -7,6 +7,9 @@
 //! a promoted knight included), and a brute-force search over the legal
 //! moves finds every short mate at exactly the table's distance and none
 //! in the positions the table calls drawn or longer.
+//!
+//! Only K+P against K is small enough for every `cargo test`; the others
+//! (minutes to build) are `#[ignore]`d here and run by `cargo xtask verify`.
 
 use matewise_endgame_tables::dtm::{self, Dtm, Ending};
 use movegen::Board;
@@ -42,10 +45,22 @@ fn swapped(men: &str) -> String {
         .collect()
 }
 
+/// K+P against K, the one pawn table small enough for every `cargo test`.
 #[test]
+fn kpk_agrees_with_the_moves_on_random_positions() {
+    private_cache();
+    agrees_with_the_moves_on_random_positions(&ENDINGS[..1]);
+}
+
+#[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn every_value_agrees_with_the_moves_on_random_positions() {
     private_cache();
-    for (ending, men) in ENDINGS {
+    agrees_with_the_moves_on_random_positions(&ENDINGS);
+}
+
+fn agrees_with_the_moves_on_random_positions(endings: &[(Ending, &str)]) {
+    for &(ending, men) in endings {
         dtm::build_now(ending);
         let black = swapped(men);
         // [won, drawn, lost] for the side to move, to show every kind was
@@ -74,9 +89,20 @@ fn every_value_agrees_with_the_moves_on_random_positions() {
 }
 
 #[test]
+fn kpk_short_mates_agree_with_a_brute_force_search() {
+    private_cache();
+    short_mates_agree_with_a_brute_force_search_in(&ENDINGS[..1]);
+}
+
+#[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn short_mates_agree_with_a_brute_force_search() {
     private_cache();
-    for (ending, men) in ENDINGS {
+    short_mates_agree_with_a_brute_force_search_in(&ENDINGS);
+}
+
+fn short_mates_agree_with_a_brute_force_search_in(endings: &[(Ending, &str)]) {
+    for &(ending, men) in endings {
         dtm::build_now(ending);
         let checked = common::check_against_search(men, 20, 3);
         // Every ending has short wins and longer ones; the others are
@@ -93,6 +119,7 @@ fn short_mates_agree_with_a_brute_force_search() {
 /// solver), all king placements, both colours: the double step is valued
 /// with the capture in passing among the replies.
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn double_steps_beside_the_other_pawn_agree_with_the_moves() {
     private_cache();
     dtm::build_now(Ending::Kpkp);
@@ -126,6 +153,7 @@ fn double_steps_beside_the_other_pawn_agree_with_the_moves() {
 /// A position with the right to take en passant is valued by its moves,
 /// the capture in passing among them: here it wins at once.
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_position_with_the_right_to_take_en_passant_is_valued_by_its_moves() {
     private_cache();
     dtm::build_now(Ending::Kpkp);

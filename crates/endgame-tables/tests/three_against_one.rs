@@ -4,6 +4,9 @@
 //! trusting the generator: the published longest mates, the rules of chess
 //! played out with movegen on sampled positions (captures into the smaller
 //! tables included), and a brute-force mate search over the legal moves.
+//!
+//! Five-man tables take minutes to build: every test here is `#[ignore]`d
+//! and run by `cargo xtask verify`.
 
 use matewise_endgame_tables::dtm::{self, Dtm, Ending};
 use movegen::Board;
@@ -33,6 +36,7 @@ const ENDINGS: [(Ending, &str); 7] = [
 /// published ones exactly (`tests/published_counts.rs`), and `dtm_verify`
 /// checks every position against its moves.
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn longest_mates_are_the_published_ones() {
     private_cache();
     for (ending, moves) in [
@@ -53,6 +57,7 @@ fn longest_mates_are_the_published_ones() {
 /// K+Q or K+R against K by that table's value, a capture into a minor
 /// piece against a bare king a draw), and a mate scores 0.
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn three_against_one_agrees_with_the_moves() {
     private_cache();
     for (ending, men) in ENDINGS {
@@ -83,6 +88,7 @@ fn three_against_one_agrees_with_the_moves() {
 /// exactly the table's distance, and none in the positions the table
 /// calls longer or drawn.
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn short_mates_agree_with_a_brute_force_search() {
     private_cache();
     for (ending, men) in ENDINGS {
@@ -100,6 +106,7 @@ fn short_mates_agree_with_a_brute_force_search() {
 /// The bare king's only move takes the queen and leaves K+R against K: it
 /// is mated one ply later than the rook's side mates from there.
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_forced_capture_takes_the_smaller_tables_value() {
     private_cache();
     dtm::build_now(Ending::Kqrk);

@@ -3,6 +3,9 @@
 //! brute-force mate search over the legal moves (movegen only) that must
 //! find each short mate at exactly the table's distance and no mate in
 //! the drawn positions.
+//!
+//! The eight tables take a minute or more to build: these tests are
+//! `#[ignore]`d and run by `cargo xtask verify`.
 
 use matewise_endgame_tables::dtm::{self, Ending};
 
@@ -13,6 +16,7 @@ use common::private_cache;
 /// "Endgame tablebase" / "Chess endgames"): the longest forced mate with
 /// the first-named side to move, in moves.
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn longest_mates_are_the_published_ones() {
     private_cache();
     for (ending, moves) in [
@@ -38,6 +42,7 @@ fn check_against_search(ending: Ending, men: &str, count: usize) {
 }
 
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn short_mates_and_draws_agree_with_a_brute_force_search() {
     private_cache();
     for (ending, men) in [

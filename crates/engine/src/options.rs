@@ -149,31 +149,7 @@ mod tests {
     use crate::session::OptionValues;
     use crate::{Output, Session};
     use protocol::{OptionKind, UciOption};
-    use std::sync::{Arc, Mutex};
-
-    #[derive(Clone, Default)]
-    struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Buffer {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().write(bytes)
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Buffer {
-        /// The lines written since the last call.
-        fn take(&self) -> Vec<String> {
-            let bytes = std::mem::take(&mut *self.0.lock().unwrap());
-            String::from_utf8(bytes)
-                .unwrap()
-                .lines()
-                .map(str::to_string)
-                .collect()
-        }
-    }
+    use test_kit::Buffer;
 
     fn session() -> (Session, Buffer) {
         let buffer = Buffer::default();

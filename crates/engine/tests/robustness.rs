@@ -3,21 +3,8 @@
 
 use matewise_engine::{Output, Session};
 use proptest::prelude::*;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use test_kit::Buffer;
 
 /// UCI words, numbers, moves, FEN pieces and junk. Perft depths stay small:
 /// `go perft` runs on the command thread and a deep one would only be slow.
@@ -100,6 +87,8 @@ const VOCABULARY: &[&str] = &[
 ];
 
 fn run_lines(lines: &[String]) -> String {
+    // Any table a search meets is kept in the build's own directory.
+    test_kit::private_cache();
     let buffer = Buffer::default();
     let mut session = Session::new(Output::new(Box::new(buffer.clone())));
     for line in lines {
@@ -117,7 +106,7 @@ fn run_lines(lines: &[String]) -> String {
     session.handle_line("stop");
     session.handle_line("isready");
     session.shutdown();
-    String::from_utf8_lossy(&buffer.0.lock().unwrap()).to_string()
+    buffer.text()
 }
 
 fn soup() -> impl Strategy<Value = Vec<String>> {

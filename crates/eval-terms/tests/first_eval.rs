@@ -1,7 +1,7 @@
 //! The first evaluation: signs, stages, symmetry, and the `eval` table.
 
 use matewise_eval_terms::{Evaluator, Phase};
-use movegen::{Board, MoveList};
+use movegen::Board;
 
 mod common;
 use common::flip;
@@ -78,29 +78,16 @@ fn report_ends_with_the_final_evaluation() {
 #[test]
 fn colour_flip_negates_the_score_over_random_games() {
     let mut evaluator = Evaluator::new();
-    let mut seed = 0x1234_5678_9ABC_DEF0u64;
     let mut checked = 0;
-    for _ in 0..60 {
-        let mut board = Board::default();
-        for _ in 0..80 {
-            let mut moves = MoveList::new();
-            board.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            board.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-            let flipped = Board::from_fen(&flip(&board.to_fen())).unwrap();
-            assert_eq!(
-                evaluator.evaluate(&board),
-                evaluator.evaluate(&flipped),
-                "{}",
-                board.to_fen()
-            );
-            checked += 1;
-        }
-    }
+    test_kit::random_games(&Board::default(), 0x1234_5678_9ABC_DEF0, 60, 80, |board| {
+        let flipped = Board::from_fen(&flip(&board.to_fen())).unwrap();
+        assert_eq!(
+            evaluator.evaluate(board),
+            evaluator.evaluate(&flipped),
+            "{}",
+            board.to_fen()
+        );
+        checked += 1;
+    });
     assert!(checked > 2_000);
 }

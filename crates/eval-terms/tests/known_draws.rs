@@ -1,18 +1,13 @@
 //! Known draws score 0, and the winning endings next to them do not.
 
 use matewise_eval_terms::{Evaluator, KnownDraw, known_draw};
-use movegen::Board;
+use movegen::{Board, SplitMix64};
 
 /// Random legal placements of `men` (FEN letters; pawns kept off the back
 /// ranks), `count` of them, with `keep` deciding which qualify.
 fn positions(men: &str, count: usize, seed: u64, keep: impl Fn(&Board) -> bool) -> Vec<Board> {
-    let mut state = seed;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = SplitMix64::new(seed);
+    let mut next = || rng.next_u64();
     let mut found = Vec::new();
     while found.len() < count {
         let mut grid = [['1'; 8]; 8];

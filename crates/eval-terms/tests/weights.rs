@@ -2,29 +2,14 @@
 //! the trace rebuilding every evaluation exactly.
 
 use matewise_eval_terms::{Evaluator, NoTrace, S, Tables, Trace, Weights, evaluate};
-use movegen::{Board, Color, MoveList};
+use movegen::{Board, Color};
 
 mod common;
 use common::{COMPENDIUM_SOURCE, parse_values};
 
 /// Every position of a few seeded random games.
-fn random_positions(games: usize, mut visit: impl FnMut(&Board)) {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    for _ in 0..games {
-        let mut board = Board::default();
-        for _ in 0..120 {
-            let mut moves = MoveList::new();
-            board.generate_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            board.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-            visit(&board);
-        }
-    }
+fn random_positions(games: usize, visit: impl FnMut(&Board)) {
+    test_kit::random_games(&Board::default(), 0x9E37_79B9_7F4A_7C15, games, 120, visit);
 }
 
 #[test]

@@ -11,6 +11,7 @@
 //! ```
 //! use matewise_search::{Board, KeyHistory, Limits, Score, SearchControl, SearchOptions, Searcher};
 //!
+//! # endgame_tables::cache::set_dir(None); // no table file from the doctest
 //! let mut searcher = Searcher::new(16, 1);
 //! let board = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
 //! let limits = Limits { depth: Some(20), ..Limits::default() };

@@ -25,6 +25,7 @@ use std::sync::atomic::AtomicBool;
 /// use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 ///
 /// // Stalemate: nothing to play.
+/// # endgame_tables::cache::set_dir(None); // no table file from the doctest
 /// let board = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
 /// let result = Searcher::new(1, 1).search(&board, &KeyHistory::default(), &Limits::default(),
 ///     &SearchOptions::default(), &SearchControl::new(false), &mut |_| {});
@@ -413,8 +414,12 @@ mod tests {
         data.configure(SearchOptions::default().mating_potential);
         let static_eval = data.evaluator.evaluate(&board);
         for multipv in [1, 3] {
+            // Without the tables: K+Q against K+R is one (seconds to
+            // build, and written to the user's cache), and the entry is
+            // what is under test.
             let options = SearchOptions {
                 multipv,
+                endgame_tables: false,
                 ..SearchOptions::default()
             };
             let mut searcher = Searcher::new(1, 1);
@@ -435,12 +440,11 @@ mod tests {
         let board = Board::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
         let blunder = board.parse_uci_move("d2d4").unwrap();
         let mut searcher = Searcher::new(1, 1);
-        let (_, entry) = root_entry(
-            &mut searcher,
-            &board,
-            &SearchOptions::default(),
-            vec![blunder],
-        );
+        let options = SearchOptions {
+            endgame_tables: false,
+            ..SearchOptions::default()
+        };
+        let (_, entry) = root_entry(&mut searcher, &board, &options, vec![blunder]);
         assert!(entry.is_none(), "{entry:?}");
     }
 }

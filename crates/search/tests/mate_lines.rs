@@ -2,8 +2,9 @@
 //! announces: 2N-1 plies for a mate in N, 2N for a mated in N.
 
 use endgame_tables::dtm::{self, Ending};
-use matewise_search::{Bound, Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
-use movegen::{Board, KeyHistory, Move};
+use matewise_search::{Bound, Limits, Score, SearchOptions};
+use movegen::{Board, Move};
+use test_kit::private_cache;
 
 /// `line` in UCI notation, as far as it is legal from `board`.
 fn uci_line(board: &Board, line: &[Move]) -> Vec<String> {
@@ -23,15 +24,7 @@ fn uci_line(board: &Board, line: &[Move]) -> Vec<String> {
 /// returns the last line's score.
 fn check_mate_lines(fen: &str, limits: Limits, options: SearchOptions) -> Score {
     let board = Board::from_fen(fen).unwrap();
-    let mut lines: Vec<SearchInfo> = Vec::new();
-    Searcher::new(16, 1).search(
-        &board,
-        &KeyHistory::default(),
-        &limits,
-        &options,
-        &SearchControl::new(false),
-        &mut |info| lines.push(info.clone()),
-    );
+    let (_, lines) = test_kit::search_lines(&board, &limits, &options);
     for info in &lines {
         let Score::Mate(moves) = info.score else {
             continue;
@@ -60,14 +53,6 @@ fn check_mate_lines(fen: &str, limits: Limits, options: SearchOptions) -> Score 
     lines.last().expect("a line").score
 }
 
-/// Keeps the tables these tests build in a directory of the build's own,
-/// never in the user's cache directory (the endgame-tables tests use the
-/// same one, so either crate's tests load what the other built).
-fn private_cache() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
-}
-
 fn at_depth(depth: u32) -> Limits {
     Limits {
         depth: Some(depth),
@@ -83,6 +68,26 @@ fn at_nodes(nodes: u64) -> Limits {
 }
 
 #[test]
+fn lines_in_the_three_man_tables_run_to_the_mate() {
+    private_cache();
+    dtm::build_now(Ending::Kqk);
+    dtm::build_now(Ending::Krk);
+    for (fen, mate) in [
+        ("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 8),
+        ("8/K7/8/8/4Q3/6k1/8/8 b - - 1 1", -7),
+        ("8/7K/8/8/8/8/R7/7k w - - 0 1", 8),
+    ] {
+        for limits in [at_depth(10), at_nodes(100_000)] {
+            let score = check_mate_lines(fen, limits, SearchOptions::default());
+            assert_eq!(score, Score::Mate(mate), "{fen}");
+        }
+    }
+}
+
+/// With the four- and five-man tables these lines end in (minutes to
+/// build from scratch).
+#[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn lines_cut_by_a_table_or_the_hash_run_to_the_mate() {
     private_cache();
     for ending in [
@@ -153,6 +158,35 @@ fn searched_mates_are_shown_to_the_end_from_both_sides() {
 }
 
 #[test]
+fn lines_that_capture_into_a_three_man_table_run_to_the_mate() {
+    private_cache();
+    dtm::build_now(Ending::Kqk);
+    dtm::build_now(Ending::Krk);
+    // No other table: none is built on demand (the roots of four men, and
+    // the tables a root of five would have built beside the search, take
+    // minutes from scratch; the test below has them).
+    dtm::set_memory_limit(0);
+    // Each line once stopped short at a table position or a hash cut
+    // after the captures that lead into KQK or KRK. The side that mates:
+    for (fen, mating) in [
+        ("8/8/p7/p7/p7/R7/8/K6k w - - 0 1", 1),
+        ("8/8/8/1R6/p6k/8/n5RK/2r5 w - - 0 1", 1),
+        ("k6K/qq6/1q6/8/4Q3/5Q2/6Q1/8 w - - 0 1", 1),
+        ("8/8/1Q6/p7/kp1np3/8/1K6/8 w - - 0 1", 1),
+        ("6k1/8/7P/5R1P/7P/8/6K1/8 w - - 0 1", 1),
+        ("6k1/8/7P/5R1P/7P/5K2/8/8 b - - 1 1", -1),
+    ] {
+        let score = check_mate_lines(fen, at_nodes(100_000), SearchOptions::default());
+        assert!(
+            matches!(score, Score::Mate(m) if m.signum() == mating),
+            "{fen}: {score:?}"
+        );
+    }
+}
+
+/// With every table the searches meet: minutes to build from scratch.
+#[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn lines_that_capture_into_a_table_run_to_the_mate() {
     private_cache();
     dtm::build_now(Ending::Kqk);
@@ -181,7 +215,9 @@ fn lines_that_capture_into_a_table_run_to_the_mate() {
 }
 
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_line_whose_only_defence_repeats_takes_another_way_to_the_mate() {
+    private_cache();
     dtm::build_now(Ending::Kqkr);
     // The third line, 1.Qe5 Ka7 2.Qa1+, keeps the distance, but its only
     // reply 2...Kb8 repeats the start: the line once stopped there.
@@ -205,15 +241,8 @@ fn a_pass_cut_short_after_a_fail_low_claims_nothing_for_the_position() {
         ("6kr/1P2p1pr/4P1Kp/4P2P/4n1N1/8/5p2/8 b - - 0 1", 10),
     ] {
         let board = Board::from_fen(fen).unwrap();
-        let mut lines: Vec<SearchInfo> = Vec::new();
-        Searcher::new(16, 1).search(
-            &board,
-            &KeyHistory::default(),
-            &at_nodes(10_000),
-            &SearchOptions::default(),
-            &SearchControl::new(false),
-            &mut |info| lines.push(info.clone()),
-        );
+        let (_, lines) =
+            test_kit::search_lines(&board, &at_nodes(10_000), &SearchOptions::default());
         for info in &lines {
             if let Score::Mate(m) = info.score {
                 let claims_mated_sooner =

@@ -4,15 +4,9 @@
 //! reset it on the way.
 
 use endgame_tables::dtm::{self, Dtm, Ending};
-use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
-use movegen::{Board, KeyHistory, Move, MoveList, SplitMix64};
-
-/// Keeps the tables these tests build in a directory of the build's own
-/// (shared with the other tests that build tables).
-fn private_cache() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
-}
+use matewise_search::{Limits, Score, SearchOptions};
+use movegen::{Board, Move, MoveList, SplitMix64};
+use test_kit::private_cache;
 
 /// The result and the last line reported for `fen` at 100,000 nodes.
 fn search(fen: &str) -> (Score, Vec<Move>) {
@@ -21,15 +15,8 @@ fn search(fen: &str) -> (Score, Vec<Move>) {
         nodes: Some(100_000),
         ..Limits::default()
     };
-    let mut line = Vec::new();
-    let result = Searcher::new(16, 1).search(
-        &board,
-        &KeyHistory::default(),
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(false),
-        &mut |info: &SearchInfo| line = info.pv.clone(),
-    );
+    let (result, lines) = test_kit::search_lines(&board, &limits, &SearchOptions::default());
+    let line = lines.last().map(|info| info.pv.clone()).unwrap_or_default();
     (result.score, line)
 }
 
@@ -58,6 +45,26 @@ fn ends_in_mate(fen: &str, line: &[Move]) -> bool {
 }
 
 #[test]
+fn king_and_pawn_against_king_is_looked_up_exactly_with_the_line_to_mate() {
+    private_cache();
+    dtm::build_now(Ending::Kpk);
+    for fen in [
+        // The pawn on its second rank; one a step from queening, with
+        // either side to move.
+        "8/8/8/8/8/8/4P3/4K1k1 w - - 0 1",
+        "8/4P3/8/8/8/8/k7/4K3 w - - 0 1",
+        "8/4P3/8/8/8/8/k7/4K3 b - - 0 1",
+    ] {
+        let expected = table_mate(fen);
+        let (score, line) = search(fen);
+        assert_eq!(score, expected, "{fen}");
+        assert!(ends_in_mate(fen, &line), "{fen}: {line:?}");
+    }
+}
+
+/// The four-man pawn tables: minutes to build from scratch.
+#[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn pawn_endings_are_looked_up_exactly_with_the_line_to_mate() {
     private_cache();
     for ending in [Ending::Kqkp, Ending::Kpkp, Ending::Krpk, Ending::Kpk] {
@@ -100,9 +107,22 @@ fn placed(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
 }
 
 #[test]
+fn random_won_and_lost_positions_of_king_and_pawn_against_king_are_exact() {
+    private_cache();
+    dtm::build_now(Ending::Kpk);
+    won_and_lost_positions_are_exact(&[(Ending::Kpk, "KkP")]);
+}
+
+/// Every table built first: minutes from scratch.
+#[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn random_won_and_lost_positions_of_every_pawn_ending_are_exact() {
     private_cache();
-    let endings = [
+    // Every table ready first, as an engine with a full cache has them.
+    for ending in Ending::ALL {
+        dtm::build_now(ending);
+    }
+    won_and_lost_positions_are_exact(&[
         (Ending::Kpk, "KkP"),
         (Ending::Kqpk, "KkQP"),
         (Ending::Krpk, "KkRP"),
@@ -114,13 +134,15 @@ fn random_won_and_lost_positions_of_every_pawn_ending_are_exact() {
         (Ending::Kbkp, "KkBp"),
         (Ending::Knkp, "KkNp"),
         (Ending::Kpkp, "KkPp"),
-    ];
-    // Every table ready first, as an engine with a full cache has them.
-    for ending in Ending::ALL {
-        dtm::build_now(ending);
-    }
+    ]);
+}
+
+/// Ten random positions of each of `endings` (whose tables are ready) won
+/// by the side to move and ten lost: the search reports each table mate
+/// with its line to the checkmate.
+fn won_and_lost_positions_are_exact(endings: &[(Ending, &str)]) {
     let mut rng = SplitMix64::new(0x9E37_79B9_7F4A_7C15);
-    for (ending, men) in endings {
+    for &(ending, men) in endings {
         // Ten positions the side to move wins and ten it loses.
         let mut wanted = [10, 10];
         while wanted != [0, 0] {
@@ -146,6 +168,7 @@ fn random_won_and_lost_positions_of_every_pawn_ending_are_exact() {
 }
 
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_capture_or_a_pawn_move_resets_the_fifty_move_count() {
     private_cache();
     dtm::build_now(Ending::Kqkp);
@@ -167,8 +190,9 @@ fn a_capture_or_a_pawn_move_resets_the_fifty_move_count() {
 }
 
 /// `docs/results.md`'s sweep of every ending (minutes, so not in the
-/// suite): `cargo test --release -p matewise-search --test pawn_tables --
-/// --ignored --nocapture`. Random positions of each of the 32 endings, 100
+/// suite, nor in `cargo xtask verify`): `cargo test --release -p
+/// matewise-search --test pawn_tables -- --ignored --nocapture
+/// every_ending_is_exact_on_random_positions`. Random positions of each of the 32 endings, 100
 /// won and 100 lost by the side to move (at most 20,000,000 placements
 /// tried: the minor-piece endings win only by rare mates in one) and up to
 /// 100 drawn ones met on the way: every mate exact with its line to

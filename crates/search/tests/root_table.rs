@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Once, mpsc};
 use std::time::{Duration, Instant};
 
-/// White mates in 30 (the table says so).
-const KBNK: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
+/// White mates in 8 (the table says so).
+const KRK: &str = "8/7K/8/8/8/8/R7/7k w - - 0 1";
 /// White mates in 8.
 const KQK: &str = "8/K7/8/8/Q7/6k1/8/8 w - - 0 1";
 /// K+R against K+N+N; Rxb5 leaves K+R against K+N.
@@ -57,15 +57,7 @@ fn search(fen: &str, nodes: u64, timeout: Duration) -> Option<(Vec<SearchInfo>, 
             nodes: Some(nodes),
             ..Limits::default()
         };
-        let mut lines = Vec::new();
-        let result = Searcher::new(16, 1).search(
-            &board,
-            &KeyHistory::default(),
-            &limits,
-            &SearchOptions::default(),
-            &SearchControl::new(false),
-            &mut |info: &SearchInfo| lines.push(info.clone()),
-        );
+        let (result, lines) = test_kit::search_lines(&board, &limits, &SearchOptions::default());
         let _ = tx.send((lines, result.score));
     });
     rx.recv_timeout(timeout).ok()
@@ -98,13 +90,13 @@ fn assert_mate_line(fen: &str, lines: &[SearchInfo], moves: i32) {
 }
 
 #[test]
-fn a_node_limited_search_on_a_fresh_kbnk_root_reports_the_table_mate() {
+fn a_node_limited_search_on_a_fresh_krk_root_reports_the_table_mate() {
     fresh_cache();
-    let (lines, score) = search(KBNK, 20_000, Duration::from_secs(600)).expect("finished");
-    assert_eq!(score, Score::Mate(30));
-    assert_mate_line(KBNK, &lines, 30);
-    let board = Board::from_fen(KBNK).unwrap();
-    assert_eq!(dtm::probe(&board), Some(Dtm::MateIn(59)));
+    let (lines, score) = search(KRK, 20_000, Duration::from_secs(600)).expect("finished");
+    assert_eq!(score, Score::Mate(8));
+    assert_mate_line(KRK, &lines, 8);
+    let board = Board::from_fen(KRK).unwrap();
+    assert_eq!(dtm::probe(&board), Some(Dtm::MateIn(15)));
     passed();
 }
 

@@ -5,6 +5,7 @@ use matewise_search::{
 };
 use movegen::{Board, KeyHistory, Move};
 use std::time::Duration;
+use test_kit::private_cache;
 
 fn search_with(fen: &str, limits: Limits, options: SearchOptions) -> (Board, SearchResult) {
     // A table met in the tree is built or loaded in the background: into
@@ -12,14 +13,7 @@ fn search_with(fen: &str, limits: Limits, options: SearchOptions) -> (Board, Sea
     private_cache();
     let board = Board::from_fen(fen).unwrap();
     let mut searcher = Searcher::new(16, 1);
-    let result = searcher.search(
-        &board,
-        &KeyHistory::default(),
-        &limits,
-        &options,
-        &SearchControl::new(false),
-        &mut |_| {},
-    );
+    let result = test_kit::search_with(&mut searcher, &board, &limits, &options, &mut |_| {});
     (board, result)
 }
 
@@ -32,6 +26,16 @@ fn to_depth(fen: &str, depth: u32) -> (Board, SearchResult) {
         },
         SearchOptions::default(),
     )
+}
+
+/// [`to_depth`] without the endgame tables: a root of four men would first
+/// build its table (seconds), and the search is what is under test.
+fn to_depth_searched(fen: &str, depth: u32) -> (Board, SearchResult) {
+    let options = SearchOptions {
+        endgame_tables: false,
+        ..SearchOptions::default()
+    };
+    search_with(fen, test_kit::depth(depth), options)
 }
 
 fn uci(board: &Board, mv: Option<Move>) -> String {
@@ -48,7 +52,7 @@ fn finds_back_rank_mate_in_one() {
 #[test]
 fn finds_mate_in_two() {
     // 1. Qg6+?? no: 1. Rb8+ Rxb8 2. ... ; a classic two-rook ladder instead.
-    let (_, result) = to_depth("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6);
+    let (_, result) = to_depth_searched("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", 6);
     assert_eq!(result.score, Score::Mate(2));
 }
 
@@ -87,7 +91,7 @@ fn no_move_when_checkmated_or_stalemated() {
 
 #[test]
 fn wins_material_when_offered() {
-    let (board, result) = to_depth("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 6);
+    let (board, result) = to_depth_searched("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", 6);
     assert_eq!(uci(&board, result.best_move), "d1d5");
 }
 
@@ -112,10 +116,15 @@ fn mate_distance_pruning_keeps_answers() {
             depth: Some(8),
             ..Limits::default()
         };
-        let (_, on) = search_with(fen, limits.clone(), SearchOptions::default());
+        // Without the tables, which would answer the rook ladder's root.
+        let on_options = SearchOptions {
+            endgame_tables: false,
+            ..SearchOptions::default()
+        };
+        let (_, on) = search_with(fen, limits.clone(), on_options.clone());
         let off_options = SearchOptions {
             mate_distance_pruning: false,
-            ..SearchOptions::default()
+            ..on_options
         };
         let (_, off) = search_with(fen, limits, off_options);
         assert_eq!(on.score, off.score, "{fen}");
@@ -168,18 +177,11 @@ fn multipv_reports_distinct_lines_in_order() {
         depth: Some(6),
         ..Limits::default()
     };
-    searcher.search(
-        &board,
-        &KeyHistory::default(),
-        &limits,
-        &options,
-        &SearchControl::new(false),
-        &mut |info| {
-            if info.depth == 6 {
-                last.push((info.multipv, info.score, info.pv[0]));
-            }
-        },
-    );
+    test_kit::search_with(&mut searcher, &board, &limits, &options, &mut |info| {
+        if info.depth == 6 {
+            last.push((info.multipv, info.score, info.pv[0]));
+        }
+    });
     assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2 && last[0].2 != last[2].2);
     let cp = |s: Score| match s {
@@ -200,12 +202,11 @@ fn pv_is_legal_and_complete_at_the_root() {
         ..Limits::default()
     };
     let mut checked = 0;
-    searcher.search(
+    test_kit::search_with(
+        &mut searcher,
         &board,
-        &KeyHistory::default(),
         &limits,
         &SearchOptions::default(),
-        &SearchControl::new(false),
         &mut |info| {
             let mut position = board.clone();
             for &mv in &info.pv {
@@ -266,12 +267,11 @@ fn lazy_smp_finds_the_same_mate() {
         depth: Some(10),
         ..Limits::default()
     };
-    let result = searcher.search(
+    let result = test_kit::search_with(
+        &mut searcher,
         &board,
-        &KeyHistory::default(),
         &limits,
         &SearchOptions::default(),
-        &SearchControl::new(false),
         &mut |_| {},
     );
     assert!(matches!(result.score, Score::Mate(m) if m <= 4));
@@ -493,13 +493,6 @@ fn tries_quiet_checks_after_late_move_pruning() {
     }
 }
 
-/// Keeps the tables these tests build in a directory of the build's own,
-/// never in the user's cache directory.
-fn private_cache() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
-}
-
 #[test]
 fn a_basic_mate_is_looked_up_exactly() {
     // KQ vs K, mate in 8: past the reach of a 200,000-node search before the
@@ -530,6 +523,7 @@ fn a_basic_mate_is_looked_up_exactly() {
 }
 
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn queen_against_rook_is_looked_up_exactly_for_either_side() {
     use endgame_tables::dtm::{self, Dtm, Ending};
     private_cache();
@@ -554,6 +548,7 @@ fn queen_against_rook_is_looked_up_exactly_for_either_side() {
 }
 
 #[test]
+#[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
     // Black is mated in 7 at best (1...gxh2), and in 4 after 1...Bxe1. At
     // this budget the search stops inside an iteration after finding
@@ -579,7 +574,11 @@ fn go_mate_ends_once_either_sides_mate_is_proved() {
                 depth: Some(60),
                 ..Limits::default()
             },
-            SearchOptions::default(),
+            // The search's proof, not the K+R+R against K table's.
+            SearchOptions {
+                endgame_tables: false,
+                ..SearchOptions::default()
+            },
         )
         .1
     };

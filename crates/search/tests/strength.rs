@@ -2,10 +2,9 @@
 
 use matewise_search::strength::{CALIBRATION, MIN_ELO};
 use matewise_search::{
-    BENCH_POSITIONS, Limits, Score, SearchControl, SearchOptions, SearchResult, Searcher,
-    StrengthLimit,
+    BENCH_POSITIONS, Limits, Score, SearchOptions, SearchResult, Searcher, StrengthLimit,
 };
-use movegen::{Board, KeyHistory};
+use movegen::Board;
 
 /// The signature of the limited search that the `UCI_Elo` table of
 /// `docs/uci-elo-calibration.md` was last measured or checked with (see
@@ -23,14 +22,7 @@ fn limited(elo: u32) -> SearchOptions {
 /// One limited search of `fen` without a clock: the node budget ends it.
 fn search(searcher: &mut Searcher, fen: &str, options: &SearchOptions) -> SearchResult {
     let board = Board::from_fen(fen).unwrap();
-    searcher.search(
-        &board,
-        &KeyHistory::default(),
-        &Limits::default(),
-        options,
-        &SearchControl::new(false),
-        &mut |_| {},
-    )
+    test_kit::search_with(searcher, &board, &Limits::default(), options, &mut |_| {})
 }
 
 #[test]
@@ -117,12 +109,11 @@ fn calibrated_search_is_unchanged() {
             searcher.clear();
             let board = Board::from_fen(fen).unwrap();
             let mut lines = Vec::new();
-            let result = searcher.search(
+            let result = test_kit::search_with(
+                &mut searcher,
                 &board,
-                &KeyHistory::default(),
                 &Limits::default(),
                 &options,
-                &SearchControl::new(false),
                 &mut |info| lines.push((info.depth, info.multipv, info.score, info.nodes)),
             );
             for (depth, multipv, score, nodes) in lines {

@@ -3,16 +3,9 @@
 //! reported at the depth actually searched.
 
 use endgame_tables::dtm::{self, Ending};
-use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
-use movegen::{Board, KeyHistory};
-
-/// Keeps the tables these tests build in a directory of the build's own,
-/// never in the user's cache directory (the endgame-tables tests use the
-/// same one, so either crate's tests load what the other built).
-fn private_cache() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    endgame_tables::cache::set_dir(Some(dir.join("endgame-tables")));
-}
+use matewise_search::{Limits, Score, SearchOptions};
+use movegen::Board;
+use test_kit::private_cache;
 
 /// The result and the deepest iteration reported for `fen` at 100,000 nodes.
 fn search(fen: &str) -> (Score, u32) {
@@ -21,15 +14,8 @@ fn search(fen: &str) -> (Score, u32) {
         nodes: Some(100_000),
         ..Limits::default()
     };
-    let mut deepest = 0;
-    let result = Searcher::new(16, 1).search(
-        &board,
-        &KeyHistory::default(),
-        &limits,
-        &SearchOptions::default(),
-        &SearchControl::new(false),
-        &mut |info: &SearchInfo| deepest = deepest.max(info.depth),
-    );
+    let (result, lines) = test_kit::search_lines(&board, &limits, &SearchOptions::default());
+    let deepest = lines.iter().map(|info| info.depth).max().unwrap_or(0);
     (result.score, deepest)
 }
 

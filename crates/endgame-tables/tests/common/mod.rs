@@ -3,20 +3,14 @@
 // Each test file uses only some of them.
 #![allow(dead_code)]
 
-use matewise_endgame_tables::cache;
 use matewise_endgame_tables::dtm::{self, Dtm};
-use movegen::{Board, MoveList};
+use movegen::{Board, MoveList, SplitMix64};
 use std::path::PathBuf;
 
-/// Keeps the tables this process builds in a directory of the build's own
-/// (`target/tmp/endgame-tables`), never in the user's cache directory:
-/// later runs load them from there. Every test that builds a table calls it
-/// first (the cache directory is the process's, so they all name the same).
+/// Keeps the tables in the build's own directory, never the user's cache
+/// (see [`test_kit::private_cache`]).
 pub fn private_cache() {
-    let base = option_env!("CARGO_TARGET_TMPDIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(std::env::temp_dir);
-    cache::set_dir(Some(base.join("endgame-tables")));
+    test_kit::private_cache();
 }
 
 /// An empty directory of this test process's own, `name` telling it from
@@ -44,13 +38,8 @@ pub fn board(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board>
 /// Random legal positions of `men`, both sides to move, the same ones on
 /// every run for a given `seed`.
 pub fn random_positions(men: &str, seed: u64) -> impl Iterator<Item = Board> + '_ {
-    let mut state = 0x2545_F491_4F6C_DD1Du64 ^ seed;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % 64) as usize
-    };
+    let mut rng = SplitMix64::new(seed);
+    let mut next = move || rng.below(64);
     std::iter::repeat_with(move || {
         let squares: Vec<usize> = men.chars().map(|_| next()).collect();
         board(men, &squares, next() % 2 == 0)
