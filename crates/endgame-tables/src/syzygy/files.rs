@@ -6,13 +6,14 @@
 //! regular file, a name that is a material (`KRBvKR`), a size of 16 more
 //! than a multiple of 64 (the table's blocks are 64-byte aligned and end in
 //! a 16-byte checksum), the right magic number in its first four bytes, and
-//! a header whose layout ([`super::layout`]) accounts for the file's exact
+//! a layout (`layout.rs`: header, index tables, the last blocks) that the
+//! prober can read without crashing and that accounts for the file's exact
 //! size. A file that fails is left out, with a warning naming it and why;
 //! the first folder holding a table wins, as in Stockfish.
 
 use std::collections::BTreeMap;
 use std::fs::{self, File};
-use std::io::Read;
+use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 /// The separator of folders in a `SyzygyPath` on this system.
@@ -230,6 +231,14 @@ pub fn check(path: &Path, stem: &str, kind: Kind) -> Result<Material, String> {
             kind.extension()
         ));
     }
-    super::layout::check(&bytes, size, &material, kind)?;
+    let mut read = |offset: u64, length: usize| -> Result<Vec<u8>, String> {
+        let mut bytes = vec![0; length];
+        let mut file = File::open(path).map_err(|error| format!("cannot be read: {error}"))?;
+        file.seek(SeekFrom::Start(offset))
+            .and_then(|_| file.read_exact(&mut bytes))
+            .map_err(|error| format!("cannot be read: {error}"))?;
+        Ok(bytes)
+    };
+    super::layout::check(&bytes, size, &material, kind, &mut read)?;
     Ok(material)
 }
