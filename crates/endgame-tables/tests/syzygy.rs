@@ -708,3 +708,121 @@ fn damaged_tables_never_crash() {
     }
     println!("damaged tables: {left_out} left out, {kept} kept and probed without a crash");
 }
+
+/// Search threads probe one `SyzygyTables` at once: the answers are those
+/// of one thread.
+#[test]
+fn probes_from_several_threads_agree() {
+    let _serial = serial();
+    let Some(dir) = data_dir("probes_from_several_threads_agree") else {
+        return;
+    };
+    let both = format!("{}:{}", dir.join("3-4").display(), dir.join("5").display());
+    let tables = open(&both);
+    let boards: Vec<Board> = ["KQvKR", "KPvKP", "KRBvKR", "KBNvK"]
+        .iter()
+        .enumerate()
+        .flat_map(|(i, m)| random_positions(m, 50 + i as u64, 2_500))
+        .collect();
+    // Cold start in both threads at once (tables open lazily), in
+    // opposite orders.
+    let answers: Vec<Vec<Option<Wdl>>> = std::thread::scope(|scope| {
+        let threads: Vec<_> = [false, true]
+            .map(|reverse| {
+                let (tables, boards) = (&tables, &boards);
+                scope.spawn(move || {
+                    let mut out = vec![None; boards.len()];
+                    let order: Vec<usize> = if reverse {
+                        (0..boards.len()).rev().collect()
+                    } else {
+                        (0..boards.len()).collect()
+                    };
+                    for i in order {
+                        out[i] = tables.probe_wdl(&boards[i]);
+                    }
+                    out
+                })
+            })
+            .into_iter()
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    let alone: Vec<Option<Wdl>> = boards.iter().map(|b| tables.probe_wdl(b)).collect();
+    assert_eq!(answers[0], alone);
+    assert_eq!(answers[1], alone);
+    assert!(alone.iter().all(Option::is_some));
+}
+
+/// Positions with the right to take en passant (which no table stores)
+/// are valued as their best move's: Syzygy's answer equals the one backed
+/// up from its answers after each legal move (none of these tables has a
+/// cursed result, so the backing up is exact).
+#[test]
+fn en_passant_positions_back_up() {
+    let _serial = serial();
+    let Some(dir) = data_dir("en_passant_positions_back_up") else {
+        return;
+    };
+    let tables = open(&dir.join("3-4").to_string_lossy());
+    let mut rng = SplitMix64::new(11);
+    let (mut checked, mut changed_by_ep) = (0, 0);
+    while checked < 500 {
+        // White to move: Black's pawn has just gone from x7 to x5, beside
+        // White's pawn on y5; or the mirror with Black to move.
+        let x = rng.below(8);
+        let y = if x == 0 {
+            1
+        } else if x == 7 || rng.below(2) == 0 {
+            x - 1
+        } else {
+            x + 1
+        };
+        let white = rng.below(2) == 0;
+        let (rank, target, men) = if white {
+            (4, 5, [b'p', b'P'])
+        } else {
+            (3, 2, [b'P', b'p'])
+        };
+        let squares = [rank * 8 + x, rank * 8 + y, rng.below(64), rng.below(64)];
+        let behind = [(target * 8 + x), (if white { 6 } else { 1 }) * 8 + x];
+        if squares[2..].iter().any(|s| behind.contains(s)) {
+            continue;
+        }
+        let Some(plain) = board(&[men[0], men[1], b'K', b'k'], &squares, white) else {
+            continue;
+        };
+        let square = movegen::Square::from_index_masked(target * 8 + x);
+        let mut fields: Vec<String> = plain.to_fen().split(' ').map(String::from).collect();
+        fields[3] = square.to_string();
+        let fen = fields.join(" ");
+        let Ok(with_ep) = Board::from_fen(&fen) else {
+            continue;
+        };
+        if with_ep.en_passant().is_none() {
+            continue;
+        }
+        let value = tables.probe_wdl(&with_ep).expect("a tabled position");
+        let moves = with_ep.legal_moves();
+        let backed_up = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = with_ep.clone();
+                child.play_unchecked(mv);
+                if child.is_checkmate() {
+                    Wdl::Win
+                } else {
+                    tables.probe_wdl(&child).expect("a tabled child").flipped()
+                }
+            })
+            .max()
+            .unwrap_or(if with_ep.in_check() {
+                Wdl::Loss
+            } else {
+                Wdl::Draw
+            });
+        assert_eq!(value, backed_up, "{fen}");
+        changed_by_ep += usize::from(tables.probe_wdl(&plain) != Some(value));
+        checked += 1;
+    }
+    assert!(changed_by_ep > 0, "no position where the right mattered");
+}

@@ -132,6 +132,7 @@ fn link_folder(files: &BTreeMap<String, PathBuf>) -> Result<PathBuf, String> {
         SERIAL.fetch_add(1, Ordering::Relaxed)
     ));
     let _ = std::fs::remove_dir_all(&folder);
+    sweep_stale_folders();
     let made = std::fs::create_dir_all(&folder).and_then(|()| {
         for (name, path) in files {
             link(&std::path::absolute(path)?, &folder.join(name))?;
@@ -146,6 +147,36 @@ fn link_folder(files: &BTreeMap<String, PathBuf>) -> Result<PathBuf, String> {
                 "cannot make the Syzygy link folder {}: {error}",
                 folder.display()
             ))
+        }
+    }
+}
+
+/// Removes link folders left by processes that ended without dropping
+/// their tables (killed, or aborted), where that can be told: on Linux, a
+/// folder `matewise-syzygy-PID-N` whose process is gone.
+fn sweep_stale_folders() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("matewise-syzygy-"))
+        else {
+            continue;
+        };
+        let Some((pid, serial)) = rest.split_once('-') else {
+            continue;
+        };
+        let (Ok(pid), Ok(_)) = (pid.parse::<u32>(), serial.parse::<u64>()) else {
+            continue;
+        };
+        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
         }
     }
 }
