@@ -137,9 +137,14 @@ fn opening_sharing_and_refusing() {
     );
     let board = Board::from_fen("8/8/8/8/8/2k5/8/KR6 w - - 0 1").unwrap();
     assert_eq!(again.probe_wdl(&board), Some(Wdl::Win));
+    // Root probes (DTZ) work with clones and shared copies alive.
+    let copy = again.clone();
+    let ranked = rank_root_moves(&copy, &board).unwrap();
+    assert!(ranked[0].is_win(true) && ranked[0].root.dtz.is_some());
     drop(tables);
     assert_eq!(again.probe_wdl(&board), Some(Wdl::Win));
     drop(again);
+    drop(copy);
     // Once all are dropped, other files open.
     let five = open(&dir.join("5").to_string_lossy());
     assert_eq!(five.max_pieces(), 5);

@@ -132,8 +132,10 @@ pub trait SyzygyProber: Send + Sync {
     fn probe_root(&self, board: &Board) -> Option<Vec<RootMove>>;
 }
 
-/// Syzygy tables opened from a `SyzygyPath`: an owned value, cheap to share
-/// between search threads by reference (it is `Send` and `Sync`).
+/// Syzygy tables opened from a `SyzygyPath`: an owned value, `Send` and
+/// `Sync`, shared between search threads by reference or by clone (a clone
+/// shares the tables; root probes work with any number of clones alive).
+#[derive(Clone)]
 pub struct SyzygyTables {
     shared: Arc<pyrrhic::Shared>,
     max_pieces: u32,
