@@ -201,7 +201,11 @@ fn check_agreement(endings: &[(&str, Ending)], per_ending: usize) {
             );
             seen[syzygy as usize] += 1;
         }
-        assert!(seen[Wdl::Win as usize] > 0, "{material}: {seen:?}");
+        // A minor piece against a minor piece wins in a few dozen of
+        // millions of positions: none may be drawn.
+        let rare = matches!(ending, Ending::Kbkn | Ending::Kbkb | Ending::Knkn);
+        assert!(rare || seen[Wdl::Win as usize] > 0, "{material}: {seen:?}");
+        println!("{material}: Loss, BlessedLoss, Draw, CursedWin, Win {seen:?}");
     }
 }
 
