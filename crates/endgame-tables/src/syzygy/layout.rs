@@ -570,10 +570,17 @@ pub fn check(
             if first < part.real_blocks {
                 let from = data_at + first * block_bytes;
                 let tail = read(from, (file_size - from) as usize)?;
+                let max_len = (part.min_len + part.raw.len() - 1) as u64;
                 for block in first..part.real_blocks {
                     let symbols = u64::from(sizes[2 * block as usize])
                         | u64::from(sizes[2 * block as usize + 1]) << 8;
                     let offset = ((block - first) * block_bytes) as usize;
+                    // The decoder reads 8 bytes, then 4 per 32 bits used.
+                    let furthest =
+                        from + offset as u64 + 8 + 4 * ((symbols + 1) * max_len / 32 + 1);
+                    if furthest <= file_size {
+                        continue;
+                    }
                     check_block(part, symbols, &tail[offset..])?;
                 }
             }
