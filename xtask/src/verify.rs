@@ -46,6 +46,7 @@ pub(crate) const IGNORED: [Ignored; 2] = [
             "pawns",
             "versus",
             "three_against_one",
+            "syzygy",
         ],
         &[],
     ),

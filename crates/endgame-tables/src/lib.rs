@@ -15,6 +15,10 @@
 //!   [`dtm::build_now`].
 //! - [`cache`]: solved DTM tables kept in files (by default under
 //!   `~/.cache/matewise`), which later processes load in milliseconds.
+//! - [`syzygy`]: Syzygy tablebase files (`*.rtbw`, `*.rtbz`) from a
+//!   `SyzygyPath`, each checked before use, probed through the project's
+//!   [`syzygy::SyzygyProber`] trait (pyrrhic-rs underneath), and the root
+//!   moves ranked by them.
 //! - [`kpk`]: which king-and-pawn against king positions win, a 24 KiB
 //!   bitbase solved on first use.
 //! - [`Board`] and [`Color`] are `movegen`'s, re-exported, and so is the
@@ -38,6 +42,7 @@
 pub mod cache;
 pub mod dtm;
 pub mod kpk;
+pub mod syzygy;
 
 /// The board crate, re-exported whole: whatever a caller needs of it is
 /// here, of the very version these tables take.
