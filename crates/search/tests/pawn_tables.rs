@@ -92,20 +92,6 @@ fn pawn_endings_are_looked_up_exactly_with_the_line_to_mate() {
     }
 }
 
-/// A position of `men` (FEN letters, kings first) on `squares`, if legal.
-fn placed(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
-    let mut grid = [['1'; 8]; 8];
-    for (man, &square) in men.chars().zip(squares) {
-        if grid[7 - square / 8][square % 8] != '1' {
-            return None;
-        }
-        grid[7 - square / 8][square % 8] = man;
-    }
-    let rows: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
-    let side = if white_to_move { "w" } else { "b" };
-    Board::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).ok()
-}
-
 #[test]
 fn random_won_and_lost_positions_of_king_and_pawn_against_king_are_exact() {
     private_cache();
@@ -147,7 +133,7 @@ fn won_and_lost_positions_are_exact(endings: &[(Ending, &str)]) {
         let mut wanted = [10, 10];
         while wanted != [0, 0] {
             let squares: Vec<usize> = men.chars().map(|_| rng.below(64)).collect();
-            let Some(board) = placed(men, &squares, rng.below(2) == 0) else {
+            let Some(board) = test_kit::placed(men, &squares, rng.below(2) == 0) else {
                 continue;
             };
             let kind = match dtm::probe(&board) {
@@ -217,7 +203,7 @@ fn every_ending_is_exact_on_random_positions() {
         while wanted != [0, 0] && tries < 20_000_000 {
             tries += 1;
             let squares: Vec<usize> = men.chars().map(|_| rng.below(64)).collect();
-            let Some(board) = placed(men, &squares, rng.below(2) == 0) else {
+            let Some(board) = test_kit::placed(men, &squares, rng.below(2) == 0) else {
                 continue;
             };
             let fen = board.to_fen();

@@ -70,6 +70,30 @@ impl Drop for TempDir {
     }
 }
 
+/// A position of `men` (FEN letters) on `squares` (a1 = 0 ... h8 = 63), no
+/// castling or en passant, or `None` if two men share a square or the
+/// position is illegal.
+///
+/// ```
+/// let board = matewise_test_kit::placed("KkQ", &[0, 63, 8], true).unwrap();
+/// assert_eq!(board.to_fen(), "7k/8/8/8/8/8/Q7/K7 w - - 0 1");
+/// // Black in check with White to move: no position.
+/// assert!(matewise_test_kit::placed("KkQ", &[0, 63, 9], true).is_none());
+/// assert!(matewise_test_kit::placed("Kk", &[0, 0], true).is_none());
+/// ```
+pub fn placed(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
+    let mut grid = [['1'; 8]; 8];
+    for (man, &square) in men.chars().zip(squares) {
+        if grid[7 - square / 8][square % 8] != '1' {
+            return None;
+        }
+        grid[7 - square / 8][square % 8] = man;
+    }
+    let rows: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
+    let side = if white_to_move { "w" } else { "b" };
+    Board::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).ok()
+}
+
 /// Plays `games` random games of up to `plies` plies each from `start`,
 /// the same ones on every run for a given `seed` (movegen's
 /// [`SplitMix64`]), calling `visit` on every position reached after a

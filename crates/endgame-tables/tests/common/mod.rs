@@ -23,16 +23,7 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// A position from `men` (FEN letters) on `squares`, or `None` if illegal.
 pub fn board(men: &str, squares: &[usize], white_to_move: bool) -> Option<Board> {
-    let mut grid = [['1'; 8]; 8];
-    for (man, &square) in men.chars().zip(squares) {
-        if grid[7 - square / 8][square % 8] != '1' {
-            return None;
-        }
-        grid[7 - square / 8][square % 8] = man;
-    }
-    let rows: Vec<String> = grid.iter().map(|row| row.iter().collect()).collect();
-    let side = if white_to_move { "w" } else { "b" };
-    Board::from_fen(&format!("{} {side} - - 0 1", rows.join("/"))).ok()
+    test_kit::placed(men, squares, white_to_move)
 }
 
 /// Random legal positions of `men`, both sides to move, the same ones on
