@@ -426,3 +426,67 @@ fn endgame_cache_keeps_solved_tables_for_the_next_process() {
     });
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The shared Syzygy test folders as a `SyzygyPath`, if they are here.
+fn syzygy_path(test: &str) -> Option<String> {
+    let dir = std::env::var_os("MATEWISE_SYZYGY_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/syzygy")
+        });
+    if !dir.join("3-4").is_dir() || !dir.join("5").is_dir() {
+        println!(
+            "{test}: skipped, no Syzygy test tables at {}",
+            dir.display()
+        );
+        return None;
+    }
+    Some(format!(
+        "{}:{}",
+        dir.join("3-4").display(),
+        dir.join("5").display()
+    ))
+}
+
+#[test]
+fn a_bad_syzygy_path_is_reported_and_a_good_one_probed() {
+    let mut engine = Engine::spawn();
+    engine.expect_reply(
+        "setoption name SyzygyPath value /nonexistent/syzygy",
+        &[
+            "info string SyzygyPath: Syzygy folder /nonexistent/syzygy cannot be read: No such file or directory (os error 2)",
+            "info string SyzygyPath: no usable Syzygy WDL table (.rtbw) in /nonexistent/syzygy",
+        ],
+    );
+    engine.expect_reply("setoption name SyzygyPath value <empty>", &[]);
+    engine.expect_reply(
+        "setoption name SyzygyProbeLimit value 9",
+        &["info string option SyzygyProbeLimit: 9 is outside 0..7"],
+    );
+    let Some(path) = syzygy_path("a_bad_syzygy_path_is_reported_and_a_good_one_probed") else {
+        return;
+    };
+    engine.expect_reply(
+        &format!("setoption name SyzygyPath value {path}"),
+        &["info string found Syzygy tables of up to 5 men"],
+    );
+    // K+R+B against K+R, won: the root is ranked by the tables and scored
+    // in their band (or as the mate the search finds).
+    engine.send("position fen 8/8/k7/3K4/8/5R2/1B6/5r2 w - - 0 1");
+    let out = engine.go("go nodes 20000", Duration::from_secs(60));
+    let last = out.last_info().cloned().unwrap_or_default();
+    let won = match last.score {
+        Some(Score::Cp(cp)) => cp > 30_000,
+        Some(Score::Mate(moves)) => moves > 0,
+        _ => false,
+    };
+    engine.check(won, || format!("final line '{}'", last.raw));
+    let words: Vec<&str> = last.raw.split_whitespace().collect();
+    let tbhits = words
+        .iter()
+        .position(|&w| w == "tbhits")
+        .and_then(|at| words.get(at + 1)?.parse::<u64>().ok());
+    engine.check(tbhits.is_some_and(|hits| hits > 0), || {
+        format!("no tbhits in '{}'", last.raw)
+    });
+}

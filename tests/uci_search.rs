@@ -717,6 +717,8 @@ fn go_nodes_counts_the_nodes_of_every_thread() {
 }
 
 /// K+B+N vs K.
+/// K+Q against K+R: a table of many seconds, after K+Q and K+R against K.
+const KQKR_FEN: &str = "8/8/8/3r4/8/2k5/8/KQ6 w - - 0 1";
 const KBNK_FEN: &str = "8/8/8/8/8/2k5/8/KBN5 w - - 0 1";
 
 /// An engine set up on `fen` whose endgame cache is an empty directory of
@@ -757,11 +759,30 @@ fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// How long `stop` and `quit` may take here: far less than a table build.
+const QUIT_BOUND: Duration = Duration::from_secs(5);
+
+/// Every table file in `dir` loads whole: no build left one half written.
+fn assert_no_partial_table(engine: &mut Engine, dir: &std::path::Path) {
+    let files: Vec<_> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let ending = endgame_tables::dtm::Ending::ALL
+            .into_iter()
+            .filter(|e| name.starts_with(e.name()))
+            .max_by_key(|e| e.name().len());
+        let whole = ending.is_some_and(|e| endgame_tables::cache::load(e, &file).is_ok());
+        engine.check(whole, || format!("a file not whole: {name}"));
+    }
+}
+
 #[test]
-fn stop_while_a_root_table_builds_is_answered_at_once_and_the_table_kept() {
+fn stop_while_a_root_table_builds_is_answered_at_once_and_quit_too() {
     // `go infinite` on a fresh tabled root waits for its table; `stop`
     // ends the wait and the search at once, while the build goes on, and
-    // `quit` then waits for it, so the table is saved for the next run.
+    // `quit` then ends the process at once, leaving no table half written.
     // K+B+N against K: one table (its captures end in dead draws) of
     // seconds to build, long enough to stop the search midway.
     let (mut engine, dir) = engine_with_fresh_tables("kbnk-stop", KBNK_FEN);
@@ -772,42 +793,49 @@ fn stop_while_a_root_table_builds_is_answered_at_once_and_the_table_kept() {
     let out = engine.collect_search(Duration::from_secs(600));
     let answered = stopped.elapsed();
     engine.check_search(&board(KBNK_FEN, &[], false), &out);
-    engine.send("quit");
-    let status = engine.wait_exit(Duration::from_secs(600));
-    let built = stopped.elapsed();
-    engine.check(status.success(), || format!("exit status {status}"));
-    let kbnk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Kbnk);
-    engine.check(kbnk.exists(), || "no KBNK table saved".into());
-    engine.check(answered * 4 < built, || {
-        format!("bestmove {answered:?} after stop, the table saved {built:?} after it")
+    engine.check(answered < QUIT_BOUND, || {
+        format!("bestmove {answered:?} after stop")
     });
+    let quit = Instant::now();
+    engine.send("quit");
+    let status = engine.wait_exit(Duration::from_secs(60));
+    let ended = quit.elapsed();
+    engine.check(status.success(), || format!("exit status {status}"));
+    // Within a second on a quiet machine (docs/results.md); the bound here
+    // allows for a loaded test machine and is still far below the build.
+    engine.check(ended < QUIT_BOUND, || {
+        format!("the process lived {ended:?} after quit")
+    });
+    assert_no_partial_table(&mut engine, &dir);
     drop(engine);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
-fn quit_while_a_root_table_builds_keeps_the_table() {
+fn quit_while_a_root_table_builds_ends_the_process_at_once() {
     // `go infinite` on a fresh tabled root builds the table first; `quit`
-    // meanwhile stops the search at once, then waits for the build before
-    // the process ends, so the table is saved whole.
-    let (mut engine, dir) = engine_with_fresh_tables("krk-quit", KRK_FEN);
+    // meanwhile stops the search, which prints its move, and ends the
+    // process within a second, whatever is building.
+    let (mut engine, dir) = engine_with_fresh_tables("kqkr-quit", KQKR_FEN);
     engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let quit = Instant::now();
     engine.send("quit");
-    let status = engine.wait_exit(Duration::from_secs(600));
+    let status = engine.wait_exit(Duration::from_secs(60));
+    let ended = quit.elapsed();
     engine.check(status.success(), || format!("exit status {status}"));
+    // Within a second on a quiet machine (docs/results.md); the bound here
+    // allows for a loaded test machine and is still far below the build.
+    engine.check(ended < QUIT_BOUND, || {
+        format!("the process lived {ended:?} after quit")
+    });
     let mut lines = engine.remaining_lines();
     let at = lines.iter().position(|l| l.starts_with("bestmove"));
     engine.check(at.is_some(), || "no bestmove after quit".into());
     lines.truncate(at.unwrap_or(0) + 1);
     let out = engine.search_output(lines);
-    engine.check_search(&board(KRK_FEN, &[], false), &out);
-    let files: Vec<_> = std::fs::read_dir(&dir)
-        .map(|entries| entries.flatten().map(|e| e.file_name()).collect())
-        .unwrap_or_default();
-    let krk = endgame_tables::cache::file(&dir, endgame_tables::dtm::Ending::Krk);
-    engine.check(files == [krk.file_name().unwrap()], || {
-        format!("cache files {files:?}")
-    });
+    engine.check_search(&board(KQKR_FEN, &[], false), &out);
+    assert_no_partial_table(&mut engine, &dir);
     drop(engine);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -25,6 +25,7 @@
 //! an interrupted run resumes where it stopped.
 
 use crate::progress;
+use endgame_tables::{Ready, Tablebases};
 use movegen::{Board, KeyHistory, MoveList, SplitMix64};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::collections::HashSet;
@@ -100,19 +101,21 @@ fn quiet(board: &Board) -> bool {
 
 /// Plays game `index`, with the endgame tables or without; returns its
 /// lines (`FEN [result] score`).
-fn play(seed: u64, index: u64, nodes: u64, tables: bool) -> Vec<String> {
+fn play(seed: u64, index: u64, nodes: u64, tables: Option<&Tablebases>) -> Vec<String> {
     let options = SearchOptions {
-        endgame_tables: tables,
+        endgame_tables: tables.is_some(),
         ..SearchOptions::default()
     };
-    // Every table ready before the first search (loaded from the cache or
-    // built once), so that a game never depends on when one became ready.
-    if tables {
-        for ending in endgame_tables::dtm::Ending::ALL {
-            endgame_tables::dtm::build_now(ending);
-        }
-    }
     let mut searcher = Searcher::new(16, 1);
+    if let Some(tables) = tables {
+        // Every table ready before the first search (loaded from the cache
+        // or built once), so that a game never depends on when one became
+        // ready.
+        for ending in endgame_tables::dtm::Ending::ALL {
+            tables.table(ending, Ready::Now);
+        }
+        searcher.set_tablebases(tables.clone());
+    }
     let mut board = opening(seed, index, &mut searcher);
     searcher.clear();
     let mut history = KeyHistory::with_capacity(512);
@@ -233,11 +236,13 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
     let finished = AtomicUsize::new(0);
     let positions = AtomicUsize::new(0);
     let bar = progress::bar(todo.len() as u64, "{human_pos}/{human_len} games");
+    // The user's cache (XDG_CACHE_HOME chooses another), shared by every game.
+    let tables = Tablebases::new();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
                 while let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let lines = play(seed, index, nodes, true);
+                    let lines = play(seed, index, nodes, Some(&tables));
                     let mut w = writer.lock().expect("writer");
                     for line in &lines {
                         let _ = writeln!(w, "{line}");
@@ -270,9 +275,9 @@ mod tests {
     fn a_game_depends_only_on_seed_and_index() {
         // Without tables: with them, play first builds all thirty-two
         // (minutes on a fresh machine), which is not what this tests.
-        let first = play(7, 3, 300, false);
-        assert_eq!(first, play(7, 3, 300, false));
-        assert_ne!(first, play(8, 3, 300, false));
+        let first = play(7, 3, 300, None);
+        assert_eq!(first, play(7, 3, 300, None));
+        assert_ne!(first, play(8, 3, 300, None));
         for line in &first {
             let (rest, white_cp) = line.rsplit_once(' ').unwrap();
             let (fen, result) = rest.rsplit_once(' ').unwrap();

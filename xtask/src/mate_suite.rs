@@ -13,6 +13,7 @@
 
 use crate::parallel;
 use crate::uci_engine::UciEngine;
+use endgame_tables::{Ready, Tablebases};
 use movegen::{Board, KeyHistory, SplitMix64};
 use search::{Bound, Limits, Score, SearchControl, SearchOptions, Searcher};
 use std::fmt::Write as _;
@@ -158,8 +159,9 @@ fn sample(problems: Vec<Problem>, count: usize, seed: u64) -> Vec<Problem> {
         .collect()
 }
 
-fn solve(problem: &Problem, run: &SuiteRun) -> Outcome {
+fn solve(problem: &Problem, run: &SuiteRun, tables: &Tablebases) -> Outcome {
     let mut searcher = Searcher::new(run.hash_mb, 1);
+    searcher.set_tablebases(tables.clone());
     let limits = match run.move_time {
         Some(time) => Limits {
             move_time: Some(time),
@@ -202,14 +204,15 @@ fn solve(problem: &Problem, run: &SuiteRun) -> Outcome {
 /// Who searches the problems: the search in this process, or one engine
 /// process per thread.
 enum Solver {
-    InProcess,
+    /// With the tables every in-process search shares.
+    InProcess(Tablebases),
     External(UciEngine),
 }
 
 impl Solver {
-    fn start(run: &SuiteRun) -> Result<Solver, String> {
+    fn start(run: &SuiteRun, tables: &Tablebases) -> Result<Solver, String> {
         match &run.engine {
-            None => Ok(Solver::InProcess),
+            None => Ok(Solver::InProcess(tables.clone())),
             Some(engine) => {
                 let hash = ("Hash".to_string(), run.hash_mb.to_string());
                 let options: Vec<_> = std::iter::once(hash)
@@ -222,7 +225,7 @@ impl Solver {
 
     fn solve(&mut self, problem: &Problem, run: &SuiteRun) -> Result<Outcome, String> {
         match self {
-            Solver::InProcess => Ok(solve(problem, run)),
+            Solver::InProcess(tables) => Ok(solve(problem, run, tables)),
             Solver::External(engine) => {
                 let go = match run.move_time {
                     Some(time) => format!("go movetime {}", time.as_millis()),
@@ -241,12 +244,12 @@ impl Solver {
 /// Builds the distance-to-mate tables before the first search, not in the
 /// background during one, so that the counts never depend on when a table
 /// became ready; says so, as it takes a while.
-fn build_tables() {
+fn build_tables(tables: &Tablebases) {
     let started = Instant::now();
     eprintln!("building the distance-to-mate tables (--no-tables skips this)...");
     std::thread::scope(|scope| {
         for ending in endgame_tables::dtm::Ending::ALL {
-            scope.spawn(move || endgame_tables::dtm::build_now(ending));
+            scope.spawn(move || tables.table(ending, Ready::Now));
         }
     });
     eprintln!("tables built in {:.1} s", started.elapsed().as_secs_f64());
@@ -258,8 +261,10 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     if problems.is_empty() {
         return Err(format!("{}: no 'FEN bm #N;' lines", run.path));
     }
+    // The user's cache (XDG_CACHE_HOME chooses another), as the engine's.
+    let tables = Tablebases::new();
     if run.engine.is_none() && run.options.endgame_tables {
-        build_tables();
+        build_tables(&tables);
     }
     let total = problems.len();
     eprintln!(
@@ -271,7 +276,7 @@ pub(crate) fn run_suite(run: &SuiteRun) -> Result<(), String> {
     let outcomes = parallel::solve_all(
         &problems,
         run.threads,
-        || Solver::start(run),
+        || Solver::start(run, &tables),
         |solver, problem| solver.solve(problem, run),
         |outcome| {
             let found = found_so_far

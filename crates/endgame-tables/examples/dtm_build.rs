@@ -7,9 +7,8 @@
 //! `cargo run --release -p matewise-endgame-tables --example dtm_build [kpk ...]`
 //! (every table, or only the endings named; the tables a named one leads
 //! into are built or loaded first, untimed).
-use matewise_endgame_tables::cache;
-use matewise_endgame_tables::dtm::{self, Ending, Table};
-use matewise_endgame_tables::kpk;
+use matewise_endgame_tables::dtm::Ending;
+use matewise_endgame_tables::{Ready, Tablebases, cache, kpk};
 use std::time::Instant;
 
 fn main() {
@@ -25,7 +24,9 @@ fn main() {
         weak.0,
         weak.1
     );
-    let dir = cache::dir();
+    let dir = cache::default_dir();
+    // Built in memory here, saved by hand below to time the save.
+    let tables = Tablebases::in_memory();
     let named: Vec<String> = std::env::args().skip(1).collect();
     let endings = Ending::ALL
         .into_iter()
@@ -34,10 +35,10 @@ fn main() {
         // The tables this one's captures and promotions enter are not
         // part of its time.
         for next in ending.leads_into() {
-            dtm::build_now(next);
+            tables.table(next, Ready::Now);
         }
         let start = Instant::now();
-        let table = Table::build(ending);
+        let table = tables.table(ending, Ready::Now).expect("built on request");
         let built = start.elapsed().as_secs_f64();
         let [strong, weak] = table.counts();
         print!(
@@ -49,13 +50,13 @@ fn main() {
         if let Some(dir) = &dir {
             let path = cache::file(dir, ending);
             let start = Instant::now();
-            match cache::save(&table, ending, &path) {
+            match cache::save(table, ending, &path) {
                 Ok(()) => print!("; saved in {:.3} s", start.elapsed().as_secs_f64()),
                 Err(e) => print!("; not saved to {}: {e}", path.display()),
             }
             let start = Instant::now();
             match cache::load(ending, &path) {
-                Ok(loaded) if loaded == table => {
+                Ok(loaded) if loaded == *table => {
                     print!("; loaded in {:.3} s", start.elapsed().as_secs_f64())
                 }
                 Ok(_) => print!("; loaded a different table!"),

@@ -6,7 +6,7 @@
 //! Takes one to two minutes a four-man table.
 //!
 //! `cargo run --release -p matewise-endgame-tables --example dtm_verify`
-use matewise_endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_endgame_tables::dtm::{Dtm, Ending};
 use movegen::PieceKind;
 use std::time::Instant;
 
@@ -35,7 +35,7 @@ fn main() {
     let mut disagreements = 0;
     for ending in endings {
         let start = Instant::now();
-        dtm::build_now(ending);
+        common::build(ending);
         let men = men(ending);
         let (mut checked, mut wrong) = (0u64, 0u64);
         // Won, drawn and lost for the side to move.
@@ -46,7 +46,7 @@ fn main() {
                 let Some(board) = common::board(&men, &squares, white_to_move) else {
                     continue;
                 };
-                let value = dtm::probe(&board).expect("a tabled position");
+                let value = common::probe(&board).expect("a tabled position");
                 checked += 1;
                 counts[match value {
                     Dtm::MateIn(_) => 0,

@@ -33,7 +33,6 @@ use std::fmt;
 use std::fs::{self, File, FileTimes};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::RwLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
@@ -133,20 +132,6 @@ pub fn check_dir(dir: &Path) -> Result<(), String> {
         Some(parent) if parent.as_os_str().is_empty() || parent.is_dir() => Ok(()),
         _ => Err("does not exist, nor does its parent".into()),
     }
-}
-
-static DIR: RwLock<Option<Option<PathBuf>>> = RwLock::new(None);
-
-/// Where tables are kept from now on: `Some(dir)`, or `None` for no cache
-/// file (every table is built). Until this is called, [`default_dir`].
-pub fn set_dir(dir: Option<PathBuf>) {
-    *DIR.write().unwrap_or_else(|e| e.into_inner()) = Some(dir);
-}
-
-/// The directory tables are kept in (see [`set_dir`]).
-pub fn dir() -> Option<PathBuf> {
-    let chosen = DIR.read().unwrap_or_else(|e| e.into_inner()).clone();
-    chosen.unwrap_or_else(default_dir)
 }
 
 /// The file of `ending`'s table in `dir`, named for this version's format

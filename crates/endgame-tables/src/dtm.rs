@@ -7,27 +7,27 @@
 //! a pawn against a pawn (K+Q against K+P, ..., K+P against K+P).
 //! Captures and promotions lead into the other tables or a dead draw. Each
 //! is solved by retrograde analysis (no download), and answers exactly from
-//! then on: in the calling thread with [`build_now`], or in the background
-//! thread that [`table`] hands it to the first time a search meets the
-//! ending. That one thread builds the requested tables one at a time, at
-//! the system's lowest priority (Linux), and waits while any search holds a
-//! [`searching`] guard: it takes no core from a search or from anything
-//! else busy on the machine, and progresses between searches. A solved
-//! table is kept in the [`crate::cache`] directory, from which later
-//! processes load it instead of solving it again.
+//! then on. The tables are held by a [`crate::Tablebases`], which builds
+//! them when asked ([`crate::Ready`]): in the calling thread, or in a
+//! background thread that works between searches at the system's lowest
+//! priority (Linux), so that it takes no core from a search or from
+//! anything else busy on the machine. A solved table is kept in the
+//! [`crate::cache`] directory, from which later processes load it instead
+//! of solving it again.
 //!
 //! A table holds no position with the right to take en passant (as
-//! published tablebases do not): [`probe`] answers one from its moves.
+//! published tablebases do not): [`crate::Tablebases::probe`] answers one
+//! from its moves.
 //!
 //! ```
-//! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
-//! use movegen::Board;
+//! use matewise_endgame_tables::dtm::{Dtm, Ending};
+//! use matewise_endgame_tables::{Board, Ready, Tablebases};
 //!
-//! # matewise_endgame_tables::cache::set_dir(None);
-//! dtm::build_now(Ending::Krk);
+//! let tables = Tablebases::in_memory();
+//! tables.table(Ending::Krk, Ready::Now);
 //! // The mate-distance-pruning seed: White mates in 8 (15 plies).
 //! let seed = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
-//! assert_eq!(dtm::probe(&seed), Some(Dtm::MateIn(15)));
+//! assert_eq!(tables.dtm(&seed), Some(Dtm::MateIn(15)));
 //! ```
 
 mod budget;
@@ -36,19 +36,15 @@ mod gate;
 mod general;
 mod men;
 mod retrograde;
-mod solver;
+pub(crate) mod store;
 mod symmetry;
 mod versus;
-mod workers;
+pub(crate) mod workers;
 
-pub use budget::{memory_limit, memory_used, set_memory_limit};
-pub use gate::{SearchGuard, searching};
-pub use solver::{build_unless_stopped, wait_for_solvers};
+pub use gate::SearchGuard;
 
-use crate::cache;
 use movegen::{BitBoard, Board, Color, MoveList, PieceKind};
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use store::{Build, Cancelled, Store};
 
 /// The endings with a table.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -551,17 +547,33 @@ impl Table {
     }
 
     /// Solves `ending` by retrograde analysis (see the `retrograde` and
-    /// `versus` modules). An ending whose captures lead into K+Q or K+R
-    /// against K needs those tables: they are built (or loaded) first.
+    /// `versus` modules), in this thread, with no cache file read or
+    /// written. An ending whose captures lead into other tables solves
+    /// those first.
+    ///
+    /// ```
+    /// use matewise_endgame_tables::dtm::{Ending, Table};
+    /// assert_eq!(Table::build(Ending::Kqk).longest_mate(), 10);
+    /// ```
     pub fn build(ending: Ending) -> Table {
+        let store = Store::new(None);
+        store
+            .build_now(ending, false)
+            .expect("a build no one cancels");
+        store.take(ending).expect("the table was just built")
+    }
+
+    /// Solves `ending` within `build`, which supplies the tables it leads
+    /// into and may pause or stop it.
+    pub(crate) fn solve(ending: Ending, build: &Build) -> Result<Table, Cancelled> {
         let (strong_to_move, weak_to_move) = if ending.has_pawns() {
-            general::solve(ending)
+            general::solve(ending, build)?
         } else if ending.weak_pieces().is_empty() {
-            retrograde::solve(ending)
+            retrograde::solve(ending, build)?
         } else {
-            versus::solve(ending)
+            versus::solve(ending, build)?
         };
-        Table::from_halves(ending, strong_to_move, weak_to_move)
+        Ok(Table::from_halves(ending, strong_to_move, weak_to_move))
     }
 
     /// Positions per side to move in a table of `ending`.
@@ -587,146 +599,11 @@ impl Table {
     }
 }
 
-static TABLES: [OnceLock<Table>; Ending::ALL.len()] =
-    [const { OnceLock::new() }; Ending::ALL.len()];
-static BUILDING: [AtomicBool; Ending::ALL.len()] =
-    [const { AtomicBool::new(false) }; Ending::ALL.len()];
-
-/// The solved table of `ending`, in this thread if it is not ready yet:
-/// loaded from the cache directory ([`cache::dir`]) if a valid file is
-/// there, else built and saved there (a cache that cannot be written only
-/// costs the next process a build). The tables its captures lead into
-/// ([`Ending::captures_into`]) are made ready too, as a build needs them
-/// anyway: a table loaded from its file answers its captures at once. A
-/// build in the calling thread never pauses for a search (see
-/// [`searching`]) and never waits for another thread: should the
-/// background builder be solving the same table, paused or starved at its
-/// idle priority, this solves it too, and the first one finished is kept.
-pub fn build_now(ending: Ending) -> &'static Table {
-    budget::claim_regardless(ending);
-    let slot = ending.slot();
-    let table = match TABLES[slot].get() {
-        Some(table) => table,
-        None => {
-            // A table solved by two threads is the same table.
-            let _ = TABLES[slot].set(load_or_solve(ending));
-            TABLES[slot].get().expect("the table was just set")
-        }
-    };
-    for next in ending.leads_into() {
-        build_now(next);
-    }
-    table
-}
-
-/// The table of `ending` from its cache file, or solved here and saved.
-fn load_or_solve(ending: Ending) -> Table {
-    let Some(path) = cache::dir().map(|dir| cache::file(&dir, ending)) else {
-        return Table::build(ending);
-    };
-    cache::load(ending, &path).unwrap_or_else(|_| {
-        let table = Table::build(ending);
-        let _ = cache::save(&table, ending, &path);
-        table
-    })
-}
-
-/// [`build_now`] within the memory limit ([`set_memory_limit`]): `None`,
-/// and nothing built, if `ending` and the tables it leads into that are
-/// not yet held would take the tables past it.
-pub fn build_within_limit(ending: Ending) -> Option<&'static Table> {
-    if let Some(table) = TABLES[ending.slot()].get() {
-        return Some(table);
-    }
-    budget::claim(ending).then(|| build_now(ending))
-}
-
-/// The table of `ending` if it is ready or its cache file loads (in this
-/// thread, in milliseconds); never builds. A program can call it for every
-/// ending before play, so that cached tables are there from the first search.
-/// The cached tables its captures lead into are loaded with it.
-pub fn load_cached(ending: Ending) -> Option<&'static Table> {
-    let slot = ending.slot();
-    if TABLES[slot].get().is_none() {
-        if !budget::fits(ending) {
-            return None;
-        }
-        let path = cache::file(&cache::dir()?, ending);
-        if let Ok(table) = cache::load(ending, &path) {
-            budget::claim_regardless(ending);
-            // A table built meanwhile by another thread is the same.
-            let _ = TABLES[slot].set(table);
-        }
-    }
-    for next in ending.leads_into() {
-        load_cached(next);
-    }
-    TABLES[slot].get()
-}
-
-/// The table of `ending` if it is ready; otherwise queues its build (once)
-/// with the background builder and answers `None` until it is done, so that
-/// no search ever waits for a table. The builder is one thread, building
-/// the latest request first, at the system's lowest priority on Linux
-/// (`SCHED_IDLE`: it runs only on a core nothing else wants), and it waits
-/// while any search holds a [`searching`] guard (nested builds of the
-/// smaller tables it needs too).
-pub fn table(ending: Ending) -> Option<&'static Table> {
-    let table = TABLES[ending.slot()].get();
-    if table.is_none() {
-        start_build(ending, true);
-    }
-    table
-}
-
-/// Queues the build of `ending` with a builder that, unlike [`table`]'s,
-/// does not wait while a search runs and keeps its normal priority, so
-/// that a search can use the table before it ends; once, as [`table`]
-/// does, and within the memory limit. It too is one thread, building one
-/// table at a time.
-pub fn build_beside_searches(ending: Ending) {
-    if TABLES[ending.slot()].get().is_none() {
-        start_build(ending, false);
-    }
-}
-
-/// Queues the one build of `ending` with a worker (the background one,
-/// paused by searches, if `background`), unless one was queued or the
-/// memory limit refuses it. A refusal holds until the limit changes
-/// ([`set_memory_limit`]), so that a probe at every node of the ending
-/// costs one flag, not a claim.
-fn start_build(ending: Ending, background: bool) {
-    let slot = ending.slot();
-    if BUILDING[slot].swap(true, Ordering::AcqRel) {
-        return;
-    }
-    if !budget::claim(ending) {
-        budget::refuse(ending);
-        return;
-    }
-    let worker = if background {
-        &workers::BACKGROUND
-    } else {
-        &workers::BESIDE
-    };
-    worker.request(ending);
-}
-
-/// The exact answer for `board` if it is in a ready table (see [`table`]).
-#[inline]
-pub fn probe(board: &Board) -> Option<Dtm> {
-    let (ending, strong) = Ending::of(board)?;
-    if board.en_passant().is_some() {
-        return probe_by_moves(board);
-    }
-    Some(table(ending)?.probe(ending, strong, board))
-}
-
 /// The answer for a position with the right to take en passant, which no
 /// table stores: the best of its moves' answers, a capture into an ending
 /// without a table a draw unless it mates.
 #[cold]
-fn probe_by_moves(board: &Board) -> Option<Dtm> {
+pub(crate) fn probe_by_moves(board: &Board, probe: &dyn Fn(&Board) -> Option<Dtm>) -> Option<Dtm> {
     let mut moves = MoveList::new();
     board.generate_moves(&mut moves);
     let mut best = if board.in_check() {

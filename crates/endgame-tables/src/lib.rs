@@ -4,15 +4,19 @@
 //! cannot see to the end of, solved in memory by retrograde analysis: no
 //! file to download, nothing but [`movegen`] underneath.
 //!
+//! - [`Tablebases`]: the one handle to all of them that an engine owns
+//!   and its searches share: one way to ask for a table ([`Ready`]), one
+//!   way to probe a position ([`Tablebases::probe`]), and nothing
+//!   process-wide.
 //! - [`dtm`]: distance to mate for every ending of up to four men that is
 //!   not a dead draw: king and queen, rook or pawn against a bare king; a
 //!   king and any two pieces or pawns against a bare king (K+Q+Q, ...,
 //!   K+B+N, K+Q+P, ..., K+P+P); and one piece or pawn against one piece
 //!   or pawn (K+Q against K+R, ..., K+Q against K+P, K+P against K+P), won
 //!   by either side. A table is built in a background thread the first
-//!   time [`dtm::probe`] meets its ending (paused while a search holds a
-//!   [`dtm::searching`] guard), or in the calling thread with
-//!   [`dtm::build_now`].
+//!   time a probe meets its ending (paused while a search holds a
+//!   [`Tablebases::searching`] guard), or in the calling thread with
+//!   [`Ready::Now`].
 //! - [`cache`]: solved DTM tables kept in files (by default under
 //!   `~/.cache/matewise`), which later processes load in milliseconds.
 //! - [`syzygy`]: Syzygy tablebase files (`*.rtbw`, `*.rtbz`) from a
@@ -25,14 +29,14 @@
 //!   whole of [`movegen`]: a user needs no other dependency.
 //!
 //! ```
-//! use matewise_endgame_tables::dtm::{self, Dtm, Ending};
-//! use matewise_endgame_tables::{Board, kpk};
+//! use matewise_endgame_tables::dtm::{Dtm, Ending};
+//! use matewise_endgame_tables::{Board, Ready, Tablebases, kpk};
 //!
 //! // White to move mates in 8 moves: 15 plies.
-//! # matewise_endgame_tables::cache::set_dir(None);
-//! dtm::build_now(Ending::Kqk);
+//! let tables = Tablebases::in_memory();
+//! tables.table(Ending::Kqk, Ready::Now);
 //! let queen = Board::from_fen("8/K7/8/8/Q7/6k1/8/8 w - - 0 1").unwrap();
-//! assert_eq!(dtm::probe(&queen), Some(Dtm::MateIn(15)));
+//! assert_eq!(tables.dtm(&queen), Some(Dtm::MateIn(15)));
 //!
 //! // The defending king in front of the pawn with the opposition: drawn.
 //! let pawn = Board::from_fen("8/3k4/8/3K4/3P4/8/8/8 w - - 0 1").unwrap();
@@ -43,6 +47,10 @@ pub mod cache;
 pub mod dtm;
 pub mod kpk;
 pub mod syzygy;
+mod tablebases;
+
+pub use dtm::SearchGuard;
+pub use tablebases::{Ready, TableAnswer, Tablebases};
 
 /// The board crate, re-exported whole: whatever a caller needs of it is
 /// here, of the very version these tables take.

@@ -7,18 +7,17 @@
 //! The four-man tables take a minute or more between them: those tests
 //! are `#[ignore]`d here and run by `cargo xtask verify`.
 
-use matewise_endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_endgame_tables::dtm::{Dtm, Ending};
 use movegen::Board;
 
 mod common;
-use common::{backed_up, board, private_cache, random_positions};
+use common::{backed_up, board, random_positions};
 
 /// Published maxima of the three-man endings, in moves.
 #[test]
 fn longest_mates_are_the_published_ones() {
-    private_cache();
     for (ending, moves) in [(Ending::Kqk, 10), (Ending::Krk, 16)] {
-        assert_eq!(dtm::build_now(ending).longest_mate(), moves, "{ending:?}");
+        assert_eq!(common::build(ending).longest_mate(), moves, "{ending:?}");
     }
 }
 
@@ -26,9 +25,8 @@ fn longest_mates_are_the_published_ones() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn longest_four_man_mates_are_the_published_ones() {
-    private_cache();
     for (ending, moves) in [(Ending::Kbbk, 19), (Ending::Kbnk, 33)] {
-        assert_eq!(dtm::build_now(ending).longest_mate(), moves, "{ending:?}");
+        assert_eq!(common::build(ending).longest_mate(), moves, "{ending:?}");
     }
 }
 
@@ -36,10 +34,10 @@ fn longest_four_man_mates_are_the_published_ones() {
 /// `min_wins_percent` % at least must be won by the side to move, so that wins and
 /// losses are tested, not only draws.
 fn check_sample(ending: Ending, men: &str, samples: usize, min_wins_percent: usize) {
-    dtm::build_now(ending);
+    common::build(ending);
     let mut wins = 0;
     for position in random_positions(men, men.len() as u64).take(samples) {
-        let value = dtm::probe(&position).expect("a tabled position");
+        let value = common::probe(&position).expect("a tabled position");
         assert_eq!(
             value,
             backed_up(&position),
@@ -57,7 +55,7 @@ fn check_sample(ending: Ending, men: &str, samples: usize, min_wins_percent: usi
 /// Every legal placement of three men, both sides to move: agreeing
 /// everywhere with the moves, from true mates up, makes the table exact.
 fn check_every_position(ending: Ending, men: &str) {
-    dtm::build_now(ending);
+    common::build(ending);
     let mut checked = 0;
     for a in 0..64 {
         for b in 0..64 {
@@ -66,7 +64,7 @@ fn check_every_position(ending: Ending, men: &str) {
                     let Some(position) = board(men, &[a, b, c], white_to_move) else {
                         continue;
                     };
-                    let value = dtm::probe(&position).expect("a tabled position");
+                    let value = common::probe(&position).expect("a tabled position");
                     assert_eq!(value, backed_up(&position), "{}", position.to_fen());
                     checked += 1;
                 }
@@ -78,45 +76,39 @@ fn check_every_position(ending: Ending, men: &str) {
 
 #[test]
 fn kqk_agrees_with_the_moves_everywhere() {
-    private_cache();
     check_every_position(Ending::Kqk, "KQk");
 }
 
 #[test]
 fn krk_agrees_with_the_moves_everywhere() {
-    private_cache();
     check_every_position(Ending::Krk, "KRk");
 }
 
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn kbnk_agrees_with_the_moves() {
-    private_cache();
     check_sample(Ending::Kbnk, "KBNk", 3_000, 10);
 }
 
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn kbbk_agrees_with_the_moves_and_black_pieces_probe_alike() {
-    private_cache();
     check_sample(Ending::Kbbk, "kbbK", 3_000, 10);
 }
 
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn same_coloured_bishops_never_mate() {
-    private_cache();
-    dtm::build_now(Ending::Kbbk);
+    common::build(Ending::Kbbk);
     let light = Board::from_fen("8/8/8/3k4/8/8/2B5/KB6 w - - 0 1").unwrap();
-    assert_eq!(dtm::probe(&light), Some(Dtm::Draw));
+    assert_eq!(common::probe(&light), Some(Dtm::Draw));
     let opposite = Board::from_fen("8/8/8/3k4/8/8/1B6/KB6 w - - 0 1").unwrap();
-    assert!(matches!(dtm::probe(&opposite), Some(Dtm::MateIn(_))));
+    assert!(matches!(common::probe(&opposite), Some(Dtm::MateIn(_))));
 }
 
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn piece_against_piece_agrees_with_the_moves() {
-    private_cache();
     for (ending, men, min_wins_percent) in [
         (Ending::Kqkr, "KQkr", 30),
         (Ending::Kqkr, "kqKR", 30),
@@ -134,7 +126,6 @@ fn piece_against_piece_agrees_with_the_moves() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn minor_against_minor_mates_only_with_help() {
-    private_cache();
     for (ending, men) in [
         (Ending::Kbkn, "KBkn"),
         (Ending::Kbkb, "KBkb"),
@@ -142,9 +133,9 @@ fn minor_against_minor_mates_only_with_help() {
     ] {
         check_sample(ending, men, 2_000, 0);
         // Mates exist only where the mated king's own piece blocks it in.
-        assert_eq!(dtm::build_now(ending).longest_mate(), 1, "{ending:?}");
+        assert_eq!(common::build(ending).longest_mate(), 1, "{ending:?}");
     }
-    dtm::build_now(Ending::Kbkn);
+    common::build(Ending::Kbkn);
     let smothered = Board::from_fen("kn6/1B6/1K6/8/8/8/8/8 b - - 0 1").unwrap();
-    assert_eq!(dtm::probe(&smothered), Some(Dtm::MatedIn(0)));
+    assert_eq!(common::probe(&smothered), Some(Dtm::MatedIn(0)));
 }

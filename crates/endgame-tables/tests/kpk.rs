@@ -5,6 +5,8 @@
 //! `kpk::probe`, and so must the colour-flipped positions.
 
 use matewise_endgame_tables::dtm::{self, Dtm};
+
+mod common;
 use matewise_endgame_tables::kpk;
 use movegen::{Board, Color, MoveList, PieceKind, Square};
 
@@ -54,7 +56,7 @@ fn after_conversion(child: &Board) -> Value {
     let white_piece = child.colors(Color::White) - child.pieces(PieceKind::King);
     match white_piece.single().and_then(|s| child.kind_on(s)) {
         None => Value::Draw,
-        Some(PieceKind::Queen | PieceKind::Rook) => match dtm::probe(child) {
+        Some(PieceKind::Queen | PieceKind::Rook) => match common::probe(child) {
             Some(Dtm::MatedIn(_)) => Value::Win,
             Some(Dtm::Draw) => Value::Draw,
             other => panic!("unexpected table answer {other:?} for {}", child.to_fen()),
@@ -64,10 +66,8 @@ fn after_conversion(child: &Board) -> Value {
 }
 
 fn solve_independently() -> (Vec<Node>, Vec<Value>) {
-    // In the build's own directory, not the user's cache.
-    test_kit::private_cache();
-    dtm::build_now(dtm::Ending::Kqk);
-    dtm::build_now(dtm::Ending::Krk);
+    common::build(dtm::Ending::Kqk);
+    common::build(dtm::Ending::Krk);
     let mut nodes = Vec::new();
     let mut node_of = vec![usize::MAX; 2 * 64 * 64 * 64];
     for white_to_move in [true, false] {

@@ -2,11 +2,11 @@
 //! builds them, and it runs at the lowest priority, so that the builds
 //! between searches (on the opponent's time, in a game) never take more
 //! than a core nobody else wants. Linux only: the threads are read from
-//! `/proc`. A test file of its own, since the builders are the process's.
+//! `/proc`. A test file of its own, since it counts the process's threads.
 #![cfg(target_os = "linux")]
 
-use matewise_endgame_tables::cache;
-use matewise_endgame_tables::dtm::{self, Ending};
+use matewise_endgame_tables::dtm::Ending;
+use matewise_endgame_tables::{Ready, Tablebases};
 use std::time::{Duration, Instant};
 
 mod common;
@@ -43,14 +43,14 @@ const SCHED_IDLE: u32 = 5;
 #[test]
 fn one_idle_priority_thread_builds_every_requested_table() {
     let dir = common::scratch("one");
-    cache::set_dir(Some(dir.clone()));
+    let tables = Tablebases::with_cache_dir(Some(dir.clone()));
 
     // A search is running: the builds are requested and wait.
-    let search = dtm::searching();
+    let search = tables.searching();
     // What a five-man root (K+Q+R against K+R+N, say) asks for ahead of
     // need: its captures lead into these.
     for ending in [Ending::Kqkr, Ending::Krkn, Ending::Kqkn, Ending::Krkr] {
-        assert!(dtm::table(ending).is_none());
+        assert!(tables.table(ending, Ready::Background).is_none());
     }
 
     let start = Instant::now();

@@ -11,11 +11,11 @@
 //! Only K+P against K is small enough for every `cargo test`; the others
 //! (minutes to build) are `#[ignore]`d here and run by `cargo xtask verify`.
 
-use matewise_endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_endgame_tables::dtm::{Dtm, Ending};
 use movegen::Board;
 
 mod common;
-use common::{backed_up, private_cache, random_positions};
+use common::{backed_up, random_positions};
 
 /// The endings, with their men as FEN letters (the strong side white).
 const ENDINGS: [(Ending, &str); 11] = [
@@ -48,27 +48,25 @@ fn swapped(men: &str) -> String {
 /// K+P against K, the one pawn table small enough for every `cargo test`.
 #[test]
 fn kpk_agrees_with_the_moves_on_random_positions() {
-    private_cache();
     agrees_with_the_moves_on_random_positions(&ENDINGS[..1]);
 }
 
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn every_value_agrees_with_the_moves_on_random_positions() {
-    private_cache();
     agrees_with_the_moves_on_random_positions(&ENDINGS);
 }
 
 fn agrees_with_the_moves_on_random_positions(endings: &[(Ending, &str)]) {
     for &(ending, men) in endings {
-        dtm::build_now(ending);
+        common::build(ending);
         let black = swapped(men);
         // [won, drawn, lost] for the side to move, to show every kind was
         // checked where the ending has it.
         let mut kinds = [0; 3];
         for (men, seed) in [(men, 5), (black.as_str(), 6)] {
             for position in random_positions(men, seed).take(500) {
-                let value = dtm::probe(&position).expect("a tabled position");
+                let value = common::probe(&position).expect("a tabled position");
                 assert_eq!(
                     value,
                     backed_up(&position),
@@ -90,20 +88,18 @@ fn agrees_with_the_moves_on_random_positions(endings: &[(Ending, &str)]) {
 
 #[test]
 fn kpk_short_mates_agree_with_a_brute_force_search() {
-    private_cache();
     short_mates_agree_with_a_brute_force_search_in(&ENDINGS[..1]);
 }
 
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn short_mates_agree_with_a_brute_force_search() {
-    private_cache();
     short_mates_agree_with_a_brute_force_search_in(&ENDINGS);
 }
 
 fn short_mates_agree_with_a_brute_force_search_in(endings: &[(Ending, &str)]) {
     for &(ending, men) in endings {
-        dtm::build_now(ending);
+        common::build(ending);
         let checked = common::check_against_search(men, 20, 3);
         // Every ending has short wins and longer ones; the others are
         // rarer (a bishop and a pawn never lose, for one).
@@ -121,8 +117,7 @@ fn short_mates_agree_with_a_brute_force_search_in(endings: &[(Ending, &str)]) {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn double_steps_beside_the_other_pawn_agree_with_the_moves() {
-    private_cache();
-    dtm::build_now(Ending::Kpkp);
+    common::build(Ending::Kpkp);
     let mut checked = 0;
     for file in 0..8usize {
         for other in [file.wrapping_sub(1), file + 1] {
@@ -140,7 +135,7 @@ fn double_steps_beside_the_other_pawn_agree_with_the_moves() {
                     let Some(position) = common::board("KkPp", &squares, white_to_move) else {
                         continue;
                     };
-                    let value = dtm::probe(&position).expect("a tabled position");
+                    let value = common::probe(&position).expect("a tabled position");
                     assert_eq!(value, backed_up(&position), "{}", position.to_fen());
                     checked += 1;
                 }
@@ -155,16 +150,15 @@ fn double_steps_beside_the_other_pawn_agree_with_the_moves() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_position_with_the_right_to_take_en_passant_is_valued_by_its_moves() {
-    private_cache();
-    dtm::build_now(Ending::Kpkp);
+    common::build(Ending::Kpkp);
     // 1...c7-c5 was just played: 2.bxc6 leaves a pawn the black king on a2
     // cannot catch.
     let board = Board::from_fen("8/8/8/1Pp5/8/8/k7/6K1 w - c6 0 2").unwrap();
     let after = Board::from_fen("8/8/2P5/8/8/8/k7/6K1 b - - 0 2").unwrap();
-    let Some(Dtm::MatedIn(plies)) = dtm::probe(&after) else {
+    let Some(Dtm::MatedIn(plies)) = common::probe(&after) else {
         panic!("K+P against K is won here");
     };
-    let value = dtm::probe(&board);
+    let value = common::probe(&board);
     assert_eq!(value, Some(backed_up(&board)));
     assert!(
         matches!(value, Some(Dtm::MateIn(p)) if p <= plies + 1),

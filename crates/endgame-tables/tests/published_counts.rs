@@ -19,10 +19,9 @@
 //!
 //! [`Table::counts`]: matewise_endgame_tables::dtm::Table::counts
 
-use matewise_endgame_tables::dtm::{self, Ending};
+use matewise_endgame_tables::dtm::Ending;
 
 mod common;
-use common::private_cache;
 
 /// Won, drawn and lost positions with the first-named side to move, then
 /// with the other side to move, as published.
@@ -120,10 +119,9 @@ const PUBLISHED: [(Ending, Counts); 32] = [
 /// The tables of three men, small enough for every `cargo test`.
 #[test]
 fn the_three_man_tables_count_as_published() {
-    private_cache();
     for (ending, published) in PUBLISHED {
         if matches!(ending, Ending::Kqk | Ending::Krk | Ending::Kpk) {
-            assert_eq!(dtm::build_now(ending).counts(), published, "{ending:?}");
+            assert_eq!(common::build(ending).counts(), published, "{ending:?}");
         }
     }
 }
@@ -132,11 +130,10 @@ fn the_three_man_tables_count_as_published() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn every_table_counts_as_published() {
-    private_cache();
     assert_eq!(PUBLISHED.len(), Ending::ALL.len());
     let mut wrong = Vec::new();
     for (ending, published) in PUBLISHED {
-        let counts = dtm::build_now(ending).counts();
+        let counts = common::build(ending).counts();
         if counts != published {
             wrong.push(format!("{ending:?}: {counts:?}, published {published:?}"));
         }

@@ -8,14 +8,13 @@
 //! pyrrhic-rs holds one set of tables per process, so every test takes
 //! [`serial`] first and drops its tables before it ends.
 
-use matewise_endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_endgame_tables::dtm::{Dtm, Ending};
 use matewise_endgame_tables::syzygy::{SyzygyProber, SyzygyTables, Wdl, rank_root_moves};
 use movegen::{Board, Color, SplitMix64};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 mod common;
-use common::private_cache;
 
 /// One test at a time: the tables are the process's.
 fn serial() -> MutexGuard<'static, ()> {
@@ -186,14 +185,13 @@ const AGREEMENT: [(&str, Ending); 5] = [
 
 fn check_agreement(endings: &[(&str, Ending)], per_ending: usize) {
     let dir = data_dir("wdl_agrees_with_dtm").unwrap();
-    private_cache();
     let tables = open(&dir.join("3-4").to_string_lossy());
     for (i, &(material, ending)) in endings.iter().enumerate() {
-        dtm::build_now(ending);
+        common::build(ending);
         let mut seen = [0usize; 5];
         for board in random_positions(material, 69 + i as u64, per_ending) {
             let syzygy = tables.probe_wdl(&board).expect("a tabled position");
-            let dtm = dtm::probe(&board).expect("a built table");
+            let dtm = common::probe(&board).expect("a built table");
             assert!(
                 agrees(syzygy, dtm),
                 "{material} {}: Syzygy {syzygy:?}, DTM {dtm:?}",

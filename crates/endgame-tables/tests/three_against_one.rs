@@ -8,11 +8,11 @@
 //! Five-man tables take minutes to build: every test here is `#[ignore]`d
 //! and run by `cargo xtask verify`.
 
-use matewise_endgame_tables::dtm::{self, Dtm, Ending};
+use matewise_endgame_tables::dtm::{Dtm, Ending};
 use movegen::Board;
 
 mod common;
-use common::{backed_up, private_cache, random_positions};
+use common::{backed_up, random_positions};
 
 /// The endings, with their men as FEN letters (the strong side white).
 const ENDINGS: [(Ending, &str); 7] = [
@@ -38,7 +38,6 @@ const ENDINGS: [(Ending, &str); 7] = [
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn longest_mates_are_the_published_ones() {
-    private_cache();
     for (ending, moves) in [
         (Ending::Kqqk, 4),
         (Ending::Kqrk, 6),
@@ -48,7 +47,7 @@ fn longest_mates_are_the_published_ones() {
         (Ending::Krbk, 16),
         (Ending::Krnk, 16),
     ] {
-        assert_eq!(dtm::build_now(ending).longest_mate(), moves, "{ending:?}");
+        assert_eq!(common::build(ending).longest_mate(), moves, "{ending:?}");
     }
 }
 
@@ -59,9 +58,8 @@ fn longest_mates_are_the_published_ones() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn three_against_one_agrees_with_the_moves() {
-    private_cache();
     for (ending, men) in ENDINGS {
-        dtm::build_now(ending);
+        common::build(ending);
         let black = men
             .chars()
             .map(|c| c.to_ascii_lowercase())
@@ -70,7 +68,7 @@ fn three_against_one_agrees_with_the_moves() {
         for (men, seed) in [(men, 3), (black.as_str(), 4)] {
             let mut wins = 0;
             for position in random_positions(men, seed).take(1_500) {
-                let value = dtm::probe(&position).expect("a tabled position");
+                let value = common::probe(&position).expect("a tabled position");
                 assert_eq!(
                     value,
                     backed_up(&position),
@@ -90,9 +88,8 @@ fn three_against_one_agrees_with_the_moves() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn short_mates_agree_with_a_brute_force_search() {
-    private_cache();
     for (ending, men) in ENDINGS {
-        dtm::build_now(ending);
+        common::build(ending);
         let checked = common::check_against_search(men, 25, 3);
         // Short wins, short losses and longer mates occur in every one of
         // these endings; draws (stalemates, a piece lost) in most.
@@ -108,22 +105,21 @@ fn short_mates_agree_with_a_brute_force_search() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_forced_capture_takes_the_smaller_tables_value() {
-    private_cache();
-    dtm::build_now(Ending::Kqrk);
-    dtm::build_now(Ending::Krk);
+    common::build(Ending::Kqrk);
+    common::build(Ending::Krk);
     // Qb1 checks a1; a2 and b2 are the queen's, b1 is unguarded.
     let forced = Board::from_fen("7R/8/8/8/8/7K/8/kQ6 b - - 0 1").unwrap();
     let after = Board::from_fen("7R/8/8/8/8/7K/8/1k6 w - - 0 2").unwrap();
-    let Some(Dtm::MateIn(plies)) = dtm::probe(&after) else {
+    let Some(Dtm::MateIn(plies)) = common::probe(&after) else {
         panic!("K+R against K is won");
     };
-    assert_eq!(dtm::probe(&forced), Some(Dtm::MatedIn(plies + 1)));
+    assert_eq!(common::probe(&forced), Some(Dtm::MatedIn(plies + 1)));
     // Guarded by the rook, the queen mates instead.
     let mated = Board::from_fen("8/8/8/8/8/7K/8/kQ5R b - - 0 1").unwrap();
-    assert_eq!(dtm::probe(&mated), Some(Dtm::MatedIn(0)));
+    assert_eq!(common::probe(&mated), Some(Dtm::MatedIn(0)));
     // Taking the rook leaves a queen: a win still; taking the bishop of
     // K+R+B leaves a rook; taking the rook leaves a bishop, a dead draw.
-    dtm::build_now(Ending::Krbk);
+    common::build(Ending::Krbk);
     let rook_lost = Board::from_fen("8/8/8/8/8/6BK/8/kR6 b - - 0 1").unwrap();
-    assert_eq!(dtm::probe(&rook_lost), Some(Dtm::Draw));
+    assert_eq!(common::probe(&rook_lost), Some(Dtm::Draw));
 }

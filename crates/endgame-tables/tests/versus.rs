@@ -7,10 +7,9 @@
 //! The eight tables take a minute or more to build: these tests are
 //! `#[ignore]`d and run by `cargo xtask verify`.
 
-use matewise_endgame_tables::dtm::{self, Ending};
+use matewise_endgame_tables::dtm::Ending;
 
 mod common;
-use common::private_cache;
 
 /// Published DTM maxima (Nalimov tables, e.g. as listed by Wikipedia
 /// "Endgame tablebase" / "Chess endgames"): the longest forced mate with
@@ -18,7 +17,6 @@ use common::private_cache;
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn longest_mates_are_the_published_ones() {
-    private_cache();
     for (ending, moves) in [
         (Ending::Kqkr, 35),
         (Ending::Krkb, 29),
@@ -26,14 +24,14 @@ fn longest_mates_are_the_published_ones() {
         (Ending::Kqkb, 17),
         (Ending::Kqkn, 21),
     ] {
-        assert_eq!(dtm::build_now(ending).longest_mate(), moves, "{ending:?}");
+        assert_eq!(common::build(ending).longest_mate(), moves, "{ending:?}");
     }
 }
 
 /// Checks `count` short wins, short losses, longer mates and draws each
 /// of `ending`, drawn at random, against a brute-force search of five plies.
 fn check_against_search(ending: Ending, men: &str, count: usize) {
-    dtm::build_now(ending);
+    common::build(ending);
     let checked = common::check_against_search(men, count, 5);
     assert!(
         checked.iter().all(|&n| n == count),
@@ -44,7 +42,6 @@ fn check_against_search(ending: Ending, men: &str, count: usize) {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn short_mates_and_draws_agree_with_a_brute_force_search() {
-    private_cache();
     for (ending, men) in [
         (Ending::Kqkr, "KQkr"),
         (Ending::Kqkr, "kqKR"),

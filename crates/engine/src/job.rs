@@ -22,7 +22,7 @@ pub struct SearchJob {
 /// What a job does.
 pub enum Work {
     /// A search, ending in `bestmove`.
-    Search(JobSpec),
+    Search(Box<JobSpec>),
     /// `go perft N`: the split per root move and the total.
     Perft {
         /// The position counted.
@@ -59,7 +59,7 @@ impl SearchJob {
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || match work {
-                Work::Search(spec) => search(searcher, spec, &thread_control, &out),
+                Work::Search(spec) => search(searcher, *spec, &thread_control, &out),
                 Work::Perft { board, depth } => {
                     let stop = || thread_control.is_stopped();
                     match crate::perft_text(&board, depth, &stop) {

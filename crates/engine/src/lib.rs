@@ -80,10 +80,11 @@ pub fn run() {
         }
     }
     // End of input or quit: finish cleanly (a running search prints its
-    // bestmove), and keep a root's table whose build the search stopped
-    // waiting for: it is saved for the next process rather than lost.
+    // bestmove) and end at once. A table build under way is dropped with
+    // the process: a cache file is written whole and renamed into place, so
+    // none is left half written, and `matewise tables build` readies them
+    // all ahead of play.
     session.shutdown();
-    endgame_tables::dtm::wait_for_solvers();
     drop(reader);
 }
 

@@ -29,6 +29,9 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
         65_536,
         Session::set_endgame_memory,
     ),
+    // As Stockfish reads it: several folders, `:` between them (`;` on
+    // Windows); `<empty>` for none.
+    Declared::string("SyzygyPath", "<empty>", Session::set_syzygy_path),
 ];
 
 /// The defaults, from the one place the search keeps them.
@@ -59,6 +62,23 @@ pub const SEARCH_OPTIONS: &[Declared<SearchOptions>] = &[
     }),
     Declared::check("UseEndgameTables", DEFAULT.endgame_tables, |o, on| {
         o.endgame_tables = on;
+    }),
+    Declared::spin(
+        "SyzygyProbeDepth",
+        DEFAULT.syzygy_probe_depth as i64,
+        1,
+        100,
+        |o, n| o.syzygy_probe_depth = n as i32,
+    ),
+    Declared::spin(
+        "SyzygyProbeLimit",
+        DEFAULT.syzygy_probe_limit as i64,
+        0,
+        7,
+        |o, n| o.syzygy_probe_limit = n as u32,
+    ),
+    Declared::check("Syzygy50MoveRule", DEFAULT.syzygy_50_move_rule, |o, on| {
+        o.syzygy_50_move_rule = on;
     }),
     Declared::check("UCI_LimitStrength", DEFAULT.limit_strength, |o, on| {
         o.limit_strength = on;
@@ -153,7 +173,8 @@ mod tests {
 
     fn session() -> (Session, Buffer) {
         let buffer = Buffer::default();
-        let session = Session::new(Output::new(Box::new(buffer.clone())));
+        let tables = test_kit::private_tables();
+        let session = Session::with_tablebases(Output::new(Box::new(buffer.clone())), tables);
         (session, buffer)
     }
 
@@ -293,7 +314,7 @@ mod tests {
               parent; solved tables are not saved"
             ]
         );
-        assert_eq!(endgame_tables::cache::dir(), None);
+        assert_eq!(session.tablebases().cache_dir(), None);
         assert!(!std::path::Path::new("/nonexistent").exists());
         // A file is no directory either.
         let file = std::env::temp_dir().join(format!("matewise-cache-file-{}", std::process::id()));

@@ -100,6 +100,7 @@ pub fn info_line(info: &SearchInfo, board: &movegen::Board, show_wdl: bool) -> R
         nodes: Some(info.nodes),
         nps: Some(info.nps()),
         hashfull: Some(info.hashfull),
+        tbhits: Some(info.tb_hits),
         time: Some(info.time.as_millis() as u64),
         pv,
         ..Info::default()

@@ -3,6 +3,7 @@
 use crate::job::{JobSpec, SearchJob, Work};
 use crate::options::{ENGINE_OPTIONS, declarations, set_option};
 use crate::output::Output;
+use endgame_tables::Tablebases;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
 use protocol::{Command, GoParams, Info, ParseError, Response, Score, Setup, Wdl};
@@ -32,6 +33,8 @@ pub struct Session {
     position_error: Option<String>,
     /// Where each side's `movestogo` period began, for the time plan.
     periods: ControlPeriods,
+    /// The endgame tables, own and Syzygy, that every search reads.
+    tablebases: Tablebases,
 }
 
 /// Whether the loop should go on reading commands.
@@ -44,8 +47,24 @@ pub enum Flow {
 }
 
 impl Session {
-    /// A new session writing to `out`.
+    /// A new session writing to `out`, its tables cached in the default
+    /// directory ([`endgame_tables::cache::default_dir`]).
     pub fn new(out: Output) -> Session {
+        Session::with_tablebases(out, Tablebases::new())
+    }
+
+    /// A new session writing to `out` and reading `tablebases`, whose cache
+    /// directory it keeps (until `setoption name EndgameCache` says
+    /// otherwise): for a test, tables of its own.
+    ///
+    /// ```
+    /// use matewise_engine::{Output, Session};
+    /// use endgame_tables::Tablebases;
+    /// let session = Session::with_tablebases(Output::new(Box::new(std::io::sink())), Tablebases::in_memory());
+    /// assert_eq!(session.tablebases().cache_dir(), None);
+    /// ```
+    pub fn with_tablebases(out: Output, tablebases: Tablebases) -> Session {
+        let cache_dir = tablebases.cache_dir();
         let mut session = Session {
             out,
             // Each set to its declared default below.
@@ -62,10 +81,14 @@ impl Session {
             position_is_chess960: false,
             position_error: None,
             periods: ControlPeriods::default(),
+            tablebases,
         };
         for option in ENGINE_OPTIONS {
             option.set_default(&mut session);
         }
+        // The default `EndgameCache` is the default directory: the tables'
+        // own stays.
+        session.tablebases.set_cache_dir(cache_dir);
         session.searcher();
         session
     }
@@ -97,8 +120,12 @@ impl Session {
     fn searcher(&mut self) -> &mut Searcher {
         self.finish_search();
         let (hash, threads) = (self.hash_mb, self.threads);
-        self.idle
-            .get_or_insert_with(|| Searcher::new(hash, threads))
+        let tablebases = &self.tablebases;
+        self.idle.get_or_insert_with(|| {
+            let mut searcher = Searcher::new(hash, threads);
+            searcher.set_tablebases(tablebases.clone());
+            searcher
+        })
     }
 
     /// Stops a running search, if any, and takes the searcher back (none if
@@ -137,7 +164,7 @@ impl Session {
                     // Once a process: old versions' files and killed writes.
                     static SWEPT: std::sync::Once = std::sync::Once::new();
                     SWEPT.call_once(|| {
-                        if let Some(dir) = endgame_tables::cache::dir() {
+                        if let Some(dir) = self.tablebases.cache_dir() {
                             endgame_tables::cache::sweep(&dir);
                         }
                     });
@@ -145,7 +172,7 @@ impl Session {
                         .into_iter()
                         .filter(|ending| ending.pieces().len() + ending.weak_pieces().len() == 1);
                     for ending in three_men {
-                        endgame_tables::dtm::load_cached(ending);
+                        self.tablebases.table(ending, endgame_tables::Ready::Cached);
                     }
                 }
                 self.out.send(&Response::ReadyOk);
@@ -263,14 +290,36 @@ impl Session {
                 }
             }
         };
-        endgame_tables::cache::set_dir(chosen);
+        self.tablebases.set_cache_dir(chosen);
     }
 
     /// `EndgameMemory`: MiB the endgame tables may hold. Tables held stay;
     /// once the limit is reached, further endings are played without one.
     pub(crate) fn set_endgame_memory(&mut self, mb: i64) {
         let bytes = usize::try_from(mb).unwrap_or(0).saturating_mul(1 << 20);
-        endgame_tables::dtm::set_memory_limit(bytes);
+        self.tablebases.set_memory_limit(bytes);
+    }
+
+    /// `SyzygyPath`: the folders of Syzygy files, split on `:` (`;` on
+    /// Windows); `<empty>` or nothing for none. Each folder or file left
+    /// out is reported, and so are the tables found.
+    pub(crate) fn set_syzygy_path(&mut self, paths: &str) {
+        // The running search reads the tables: it ends first.
+        self.finish_search();
+        let warnings = self.tablebases.set_syzygy_path(paths);
+        for warning in warnings {
+            self.out.info_string(format!("SyzygyPath: {warning}"));
+        }
+        let men = self.tablebases.syzygy_max_pieces();
+        if men > 0 {
+            self.out
+                .info_string(format!("found Syzygy tables of up to {men} men"));
+        }
+    }
+
+    /// The endgame tables the searches read.
+    pub fn tablebases(&self) -> &Tablebases {
+        &self.tablebases
     }
 
     /// `Clear Hash`.
@@ -368,7 +417,7 @@ impl Session {
         };
         self.finish_search();
         self.report_game_over();
-        self.start(Work::Search(spec));
+        self.start(Work::Search(Box::new(spec)));
     }
 
     /// Runs `work` on the job thread, after ending any job still running,

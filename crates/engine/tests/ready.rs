@@ -6,7 +6,10 @@ use matewise_engine::{Output, Session};
 
 #[test]
 fn isready_solves_the_kpk_bitbase_before_readyok() {
-    let mut session = Session::new(Output::new(Box::new(std::io::sink())));
+    let mut session = Session::with_tablebases(
+        Output::new(Box::new(std::io::sink())),
+        test_kit::private_tables(),
+    );
     session.handle_line("uci");
     assert!(!endgame_tables::kpk::is_solved(), "solved before isready");
     session.handle_line("isready");

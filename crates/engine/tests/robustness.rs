@@ -88,9 +88,11 @@ const VOCABULARY: &[&str] = &[
 
 fn run_lines(lines: &[String]) -> String {
     // Any table a search meets is kept in the build's own directory.
-    test_kit::private_cache();
     let buffer = Buffer::default();
-    let mut session = Session::new(Output::new(Box::new(buffer.clone())));
+    let mut session = Session::with_tablebases(
+        Output::new(Box::new(buffer.clone())),
+        test_kit::private_tables(),
+    );
     for line in lines {
         // `bench` and deep perft are legitimate but slow; the soup skips them.
         if line.contains("bench")

@@ -5,7 +5,7 @@
 //! evaluation the pruning rules see is corrected by that average.
 
 use crate::move_history::apply_gravity;
-use crate::score::MATE_BOUND;
+use crate::score::TB_BOUND;
 use movegen::Board;
 
 const ENTRIES: usize = 1 << 14;
@@ -63,7 +63,7 @@ impl CorrectionHistory {
             return raw;
         }
         let correction = i32::from(*self.entry(board)) / GRAIN;
-        (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        (raw + correction).clamp(-TB_BOUND + 1, TB_BOUND - 1)
     }
 
     /// Moves the entry of `board` by `error` (search result minus corrected

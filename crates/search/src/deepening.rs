@@ -4,7 +4,7 @@
 
 use crate::params::{ASPIRATION_DELTA, ASPIRATION_MIN_DEPTH};
 use crate::root_move::RootMove;
-use crate::score::{INFINITE, MATE_BOUND, is_mate};
+use crate::score::{INFINITE, TB_BOUND, is_decisive, is_mate};
 use crate::tt::Bound;
 use crate::worker::Worker;
 use movegen::Board;
@@ -66,15 +66,17 @@ impl Worker<'_> {
     fn aspiration(&mut self, root: &Board, moves: &mut [RootMove], pv_index: usize, depth: i32) {
         let previous = moves[pv_index].previous_score;
         let mut delta = ASPIRATION_DELTA.get();
-        let (mut alpha, mut beta) =
-            if depth >= ASPIRATION_MIN_DEPTH.get() && !is_mate(previous) && previous > -INFINITE {
-                (
-                    (previous - delta).max(-INFINITE),
-                    (previous + delta).min(INFINITE),
-                )
-            } else {
-                (-INFINITE, INFINITE)
-            };
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH.get()
+            && !is_decisive(previous)
+            && previous > -INFINITE
+        {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
+        } else {
+            (-INFINITE, INFINITE)
+        };
         loop {
             let score = self.root_search(root, moves, pv_index, depth, alpha, beta);
             if self.stopped {
@@ -82,13 +84,13 @@ impl Worker<'_> {
             }
             if score <= alpha && alpha > -INFINITE {
                 beta = (alpha + beta) / 2;
-                alpha = if score <= -MATE_BOUND {
+                alpha = if score <= -TB_BOUND {
                     -INFINITE
                 } else {
                     (score - delta).max(-INFINITE)
                 };
             } else if score >= beta && beta < INFINITE {
-                beta = if score >= MATE_BOUND {
+                beta = if score >= TB_BOUND {
                     INFINITE
                 } else {
                     (score + delta).min(INFINITE)

@@ -11,7 +11,6 @@
 //! ```
 //! use matewise_search::{Board, KeyHistory, Limits, Score, SearchControl, SearchOptions, Searcher};
 //!
-//! # endgame_tables::cache::set_dir(None); // no table file from the doctest
 //! let mut searcher = Searcher::new(16, 1);
 //! let board = Board::from_fen("8/7K/8/8/8/8/R7/7k w - - 0 1").unwrap();
 //! let limits = Limits { depth: Some(20), ..Limits::default() };
@@ -47,6 +46,8 @@ mod deepening;
 mod mate_line;
 // The alpha-beta search and quiescence.
 mod search;
+// The endgame tables in the tree: exact mates, Syzygy verdicts.
+mod table_probe;
 // The staged move picker.
 mod movepick;
 // One thread's state: stack, PV, node count, what threads share.
@@ -81,7 +82,10 @@ pub use control::SearchControl;
 pub use limits::{Clock, Limits};
 pub use options::SearchOptions;
 pub use report::SearchInfo;
-pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, is_mate, mate_in, mated_in};
+pub use score::{
+    DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, Score, TB_BOUND, TB_WIN, is_decisive, is_mate,
+    mate_in, mated_in, tb_win_in,
+};
 pub use searcher::{SearchResult, Searcher};
 pub use strength::StrengthLimit;
 pub use time::{

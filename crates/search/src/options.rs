@@ -29,8 +29,18 @@ pub struct SearchOptions {
     pub mating_potential: bool,
     /// Static mate detection at quiescence and frontier nodes.
     pub mate_at_a_glance: bool,
-    /// Exact distance-to-mate tables for every ending of up to four men.
+    /// Exact distance-to-mate tables for every ending of up to four men,
+    /// and the Syzygy tables the searcher's [`endgame_tables::Tablebases`]
+    /// holds.
     pub endgame_tables: bool,
+    /// Syzygy: the least remaining depth at which a node with as many men as
+    /// the probe limit is probed (fewer men are probed at any depth).
+    pub syzygy_probe_depth: i32,
+    /// Syzygy: positions with more men are never probed.
+    pub syzygy_probe_limit: u32,
+    /// Syzygy: wins the fifty-move rule spoils (and losses it saves) score
+    /// as draws.
+    pub syzygy_50_move_rule: bool,
     /// Play weaker on purpose, at `elo`: a node budget and a move chosen
     /// by rule among several lines.
     pub limit_strength: bool,
@@ -59,6 +69,9 @@ impl SearchOptions {
         mating_potential: true,
         mate_at_a_glance: true,
         endgame_tables: true,
+        syzygy_probe_depth: 1,
+        syzygy_probe_limit: 7,
+        syzygy_50_move_rule: true,
         limit_strength: false,
         elo: MIN_ELO,
         selective: true,

@@ -46,6 +46,8 @@ pub struct SearchInfo {
     pub hashfull: u32,
     /// The principal variation, legal from the root.
     pub pv: Vec<Move>,
+    /// Positions the endgame tables answered, all threads.
+    pub tb_hits: u64,
 }
 
 impl SearchInfo {
@@ -56,7 +58,8 @@ impl SearchInfo {
     /// use std::time::Duration;
     ///
     /// let info = SearchInfo { depth: 1, seldepth: 1, multipv: 1, score: Score::Centipawns(0),
-    ///     bound: None, nodes: 3_000, time: Duration::from_millis(2), hashfull: 0, pv: Vec::new() };
+    ///     bound: None, nodes: 3_000, time: Duration::from_millis(2), hashfull: 0, pv: Vec::new(),
+    ///     tb_hits: 0 };
     /// assert_eq!(info.nps(), 1_500_000);
     /// ```
     pub fn nps(&self) -> u64 {
@@ -111,12 +114,19 @@ impl<'a> Reporter<'a> {
                 depth,
                 seldepth: rm.seldepth as u32,
                 multipv: i as u32 + 1,
-                score: Score::from_internal(rm.score),
+                score: Score::from_internal(match worker.shared.root_tb_score {
+                    Some(tb) if !is_mate(rm.score) => tb,
+                    _ => rm.score,
+                }),
                 bound: rm.bound,
                 nodes: worker.nodes_all_threads(),
                 time: self.started.elapsed(),
                 hashfull: worker.shared.tt.hashfull(),
                 pv: rm.pv.clone(),
+                tb_hits: worker
+                    .shared
+                    .tb_hits
+                    .load(std::sync::atomic::Ordering::Relaxed),
             });
         }
         self.last_reported = Some((moves[0].mv, moves[0].score));

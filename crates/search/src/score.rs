@@ -6,6 +6,11 @@ pub const MATE: i32 = 32_000;
 pub const MAX_PLY: usize = 128;
 /// Scores at or beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// A tablebase win at the root: one `n` plies from the root scores
+/// `TB_WIN - n`, below every mate and above every evaluation.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores at or beyond this are tablebase wins (or mates).
+pub const TB_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 /// A score outside every real score.
 pub const INFINITE: i32 = MATE + 1;
 /// The draw score.
@@ -47,13 +52,37 @@ pub const fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
-/// Mate scores are stored in the table relative to the node, not the root,
-/// so that an entry means the same wherever it is found.
+/// The score of a tablebase win `ply` plies from the root (a position
+/// won for the side to move there is `TB_WIN - ply`).
+///
+/// ```
+/// use matewise_search::{TB_BOUND, is_decisive, is_mate, tb_win_in};
+/// assert!(tb_win_in(5) > TB_BOUND && is_decisive(tb_win_in(5)) && !is_mate(tb_win_in(5)));
+/// ```
+#[inline]
+pub const fn tb_win_in(ply: usize) -> i32 {
+    TB_WIN - ply as i32
+}
+
+/// True if `score` is a mate or a tablebase win or loss for either side:
+/// a proved result, which no margin may prune past.
+///
+/// ```
+/// use matewise_search::{is_decisive, mate_in, tb_win_in};
+/// assert!(is_decisive(mate_in(5)) && is_decisive(-tb_win_in(9)) && !is_decisive(900));
+/// ```
+#[inline]
+pub const fn is_decisive(score: i32) -> bool {
+    score.abs() >= TB_BOUND
+}
+
+/// Mate and tablebase scores are stored in the table relative to the node,
+/// not the root, so that an entry means the same wherever it is found.
 #[inline]
 pub const fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply as i32
     } else {
         score
@@ -63,9 +92,9 @@ pub const fn to_table(score: i32, ply: usize) -> i32 {
 /// The inverse of [`to_table`].
 #[inline]
 pub const fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score + ply as i32
     } else {
         score

@@ -5,11 +5,10 @@
 use crate::move_history::{Continuations, PieceTo, history_bonus};
 use crate::movepick::MovePicker;
 use crate::params::*;
-use crate::score::{DRAW, INFINITE, MATE_BOUND, MAX_PLY, is_mate, mate_in, mated_in};
+use crate::score::{DRAW, INFINITE, MAX_PLY, TB_BOUND, is_decisive, mate_in, mated_in};
 use crate::tt::{Bound, TtHit};
 use crate::worker::Worker;
 use arrayvec::ArrayVec;
-use endgame_tables::dtm::Dtm;
 use movegen::{Board, CheckSquares, Move, PieceKind};
 #[cfg(not(feature = "tune"))]
 use std::sync::LazyLock;
@@ -155,39 +154,7 @@ impl Worker<'_> {
         self.data
             .evaluator
             .evaluate(board)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-    }
-
-    /// The exact score of a position in a ready distance-to-mate table.
-    // The switch is tested inline: with the tables off (the bench, and
-    // most games) every node would otherwise pay a call to learn nothing.
-    #[inline(always)]
-    pub(crate) fn table_score(&self, board: &Board, ply: usize) -> Option<i32> {
-        if !self.shared.options.endgame_tables {
-            return None;
-        }
-        self.probe_tables(board, ply)
-    }
-
-    #[inline(never)]
-    fn probe_tables(&self, board: &Board, ply: usize) -> Option<i32> {
-        // A mate further than the search can count is still a sure win.
-        let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
-        // A table's mate fits in the fifty-move count if it comes within
-        // the plies the halfmove clock leaves (a mate on the hundredth ply
-        // still counts): every line of it does. One further away is a draw
-        // only where no capture or pawn move can reset the count on the
-        // way, that is with a lone piece against a bare king (whose
-        // capture of it draws); in any other ending the search goes on,
-        // and finds the mate behind the next capture or pawn move if the
-        // count allows one.
-        let plies_left = 100u32.saturating_sub(u32::from(board.halfmove_clock()));
-        Some(match endgame_tables::dtm::probe(board)? {
-            Dtm::MateIn(plies) if plies <= plies_left => mate_in(mate_or_win(plies)),
-            Dtm::MatedIn(plies) if plies <= plies_left => mated_in(mate_or_win(plies)),
-            Dtm::MateIn(_) | Dtm::MatedIn(_) if can_reset_the_count(board) => return None,
-            Dtm::MateIn(_) | Dtm::MatedIn(_) | Dtm::Draw => DRAW,
-        })
+            .clamp(-TB_BOUND + 1, TB_BOUND - 1)
     }
 
     /// True when `child`, a child of `root`, has a value that no search
@@ -255,6 +222,13 @@ impl Worker<'_> {
                 return t.score;
             }
         }
+        // Step 4b. The Syzygy tables, just after a capture or pawn move.
+        if ply > 0
+            && excluded.is_null()
+            && let Some(score) = self.syzygy_score(board, key, depth, ply, alpha, beta)
+        {
+            return score;
+        }
         // Step 5. The static evaluation.
         let (raw_eval, static_eval) = self.node_evaluation(board, ply, in_check, excluded, tt);
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -321,7 +295,7 @@ impl Worker<'_> {
             // Step 10. Pruning of this move at low depth.
             if ply > 0
                 && !in_check
-                && best_score > -MATE_BOUND
+                && best_score > -TB_BOUND
                 && node.selective
                 && self.prune_move(board, &node, &mut picker, *checks, played, searched, alpha)
             {
@@ -515,8 +489,8 @@ impl Worker<'_> {
             };
         if depth <= RFP_MAX_DEPTH.get()
             && static_eval - margin >= beta
-            && !is_mate(beta)
-            && static_eval < MATE_BOUND
+            && !is_decisive(beta)
+            && static_eval < TB_BOUND
             && !(opponent_has_no_queen(board) && king_boxed_in(board))
         {
             return Some(static_eval);
@@ -526,7 +500,7 @@ impl Worker<'_> {
         let previous_was_null = self.stack[node.ply - 1].played.is_null();
         if depth >= NMP_MIN_DEPTH.get()
             && static_eval >= beta
-            && !is_mate(beta)
+            && !is_decisive(beta)
             && !previous_was_null
             && has_non_pawn_material(board, board.side_to_move())
             && has_non_pawn_material(board, !board.side_to_move())
@@ -552,7 +526,7 @@ impl Worker<'_> {
                     return Some(0);
                 }
                 if score >= beta {
-                    return Some(if is_mate(score) { beta } else { score });
+                    return Some(if is_decisive(score) { beta } else { score });
                 }
             }
         }
@@ -584,7 +558,7 @@ impl Worker<'_> {
                 (LMP_BASE.get() + depth * depth) as usize / if node.improving { 1 } else { 2 };
             let futile = depth <= FUTILITY_MAX_DEPTH.get()
                 && node.static_eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * depth <= alpha
-                && alpha < MATE_BOUND;
+                && alpha < TB_BOUND;
             if (depth <= LMP_MAX_DEPTH.get() && searched >= late) || futile {
                 picker.quiet_checks_only(checks);
                 return true;
@@ -739,7 +713,7 @@ impl Worker<'_> {
         };
         if !node.in_check
             && informative
-            && !is_mate(best_score)
+            && !is_decisive(best_score)
             && (best_move.is_null() || !board.is_capture_or_promotion(best_move))
         {
             self.data
@@ -931,11 +905,4 @@ impl Worker<'_> {
             .store(key, best_move, best_score, eval_to_store, 0, bound, ply);
         best_score
     }
-}
-
-/// Whether a capture or a pawn move can come before a table's mate and
-/// start the fifty-move count again: anything but a lone piece against a
-/// bare king.
-fn can_reset_the_count(board: &Board) -> bool {
-    board.occupied().len() > 3 || !board.pieces(PieceKind::Pawn).is_empty()
 }

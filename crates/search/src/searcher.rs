@@ -10,11 +10,12 @@ use crate::report::SearchInfo;
 use crate::root_move::RootMove;
 use crate::score::{INFINITE, Score};
 use crate::skill::Skill;
-use crate::table_preparation;
+use crate::table_preparation::{self, RootTables};
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
+use endgame_tables::Tablebases;
 use movegen::{Board, KeyHistory, Move, SplitMix64};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 /// What a search found.
 ///
@@ -25,7 +26,6 @@ use std::sync::atomic::AtomicBool;
 /// use matewise_search::{Limits, Score, SearchControl, SearchOptions, Searcher};
 ///
 /// // Stalemate: nothing to play.
-/// # endgame_tables::cache::set_dir(None); // no table file from the doctest
 /// let board = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
 /// let result = Searcher::new(1, 1).search(&board, &KeyHistory::default(), &Limits::default(),
 ///     &SearchOptions::default(), &SearchControl::new(false), &mut |_| {});
@@ -47,6 +47,8 @@ pub struct SearchResult {
     pub depth: u32,
     /// Nodes searched, all threads.
     pub nodes: u64,
+    /// Positions the endgame tables answered, all threads.
+    pub tb_hits: u64,
 }
 
 impl SearchResult {
@@ -59,6 +61,7 @@ impl SearchResult {
             bound: None,
             depth: 0,
             nodes: 0,
+            tb_hits: 0,
         }
     }
 }
@@ -89,10 +92,13 @@ pub struct Searcher {
     threads: Vec<ThreadData>,
     /// Drives the limited-strength move choice; differs from run to run.
     random: u64,
+    tablebases: Tablebases,
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mb` table and `threads` threads (at least one).
+    /// A searcher with a `hash_mb` table and `threads` threads (at least
+    /// one), and endgame tables of its own in memory, no file read or
+    /// written ([`Searcher::set_tablebases`] gives it others).
     ///
     /// # Panics
     ///
@@ -111,7 +117,27 @@ impl Searcher {
             hash_mb,
             threads: vec![ThreadData::default(); threads.max(1)],
             random: random_seed(),
+            tablebases: Tablebases::in_memory(),
         }
+    }
+
+    /// Searches with `tablebases` from now on (a clone shares its tables:
+    /// an engine hands its own).
+    ///
+    /// ```
+    /// use endgame_tables::Tablebases;
+    /// let mut searcher = matewise_search::Searcher::new(1, 1);
+    /// let dir = std::env::temp_dir().join("matewise-doc-searcher-tables");
+    /// searcher.set_tablebases(Tablebases::with_cache_dir(Some(dir.clone())));
+    /// assert_eq!(searcher.tablebases().cache_dir(), Some(dir));
+    /// ```
+    pub fn set_tablebases(&mut self, tablebases: Tablebases) {
+        self.tablebases = tablebases;
+    }
+
+    /// The endgame tables the searches use.
+    pub fn tablebases(&self) -> &Tablebases {
+        &self.tablebases
     }
 
     /// Resizes the table (its contents are lost). On failure the table is
@@ -228,7 +254,8 @@ impl Searcher {
     /// not ready is solved first, in this thread, when `limits` has no
     /// clock or move time (seconds, once per machine: the table is cached);
     /// on a clock it is only requested. Background table builds wait while
-    /// the search runs ([`endgame_tables::dtm::searching`]).
+    /// the search runs ([`Tablebases::searching`]). At a root in the
+    /// Syzygy tables only the moves of the best rank are searched.
     ///
     /// # Examples
     ///
@@ -263,23 +290,37 @@ impl Searcher {
         let budgeted = skill.as_ref().map(|skill| skill.budgeted(limits));
         let limits = budgeted.as_ref().unwrap_or(limits);
         if options.endgame_tables {
-            table_preparation::ready_for(root, limits, control);
+            table_preparation::ready_for(root, limits, control, &self.tablebases);
         }
         // From here on background table builds wait: they take no core
         // from this search or its helpers. Nothing below waits for a table.
-        let _searching = endgame_tables::dtm::searching();
+        let _searching = self.tablebases.searching();
         let mut root_moves = RootMove::list(root, &limits.search_moves);
         if root_moves.is_empty() {
             return SearchResult::no_legal_move();
         }
+        let root_tables = if options.endgame_tables {
+            table_preparation::rank_root(root, &mut root_moves, options, &self.tablebases)
+        } else {
+            RootTables {
+                syzygy_men: 0,
+                score: None,
+                hits: 0,
+            }
+        };
         let node_counts = self.prepare(options);
         let stop = AtomicBool::new(false);
+        let tb_hits = AtomicU64::new(root_tables.hits);
         let shared = Shared {
             tt: &self.tt,
             stop: &stop,
             node_counts: &node_counts,
             limits,
             options,
+            tablebases: &self.tablebases,
+            tb_hits: &tb_hits,
+            syzygy_men: root_tables.syzygy_men,
+            root_tb_score: root_tables.score,
         };
         let mut main = MainThread::new(
             control,
@@ -309,7 +350,14 @@ impl Searcher {
             self.random = self.random.wrapping_add(1);
             skill.pick(&mut root_moves, SplitMix64::new(self.random).next_u64());
         }
-        self.result(root, &root_moves[0], depth, nodes)
+        let mut result = self.result(root, &root_moves[0], depth, nodes);
+        result.tb_hits = tb_hits.load(Relaxed);
+        if let Some(score) = root_tables.score {
+            if !matches!(result.score, Score::Mate(_)) {
+                result.score = Score::from_internal(score);
+            }
+        }
+        result
     }
 
     /// Readies the table and every thread's data for a new search; returns
@@ -349,6 +397,7 @@ impl Searcher {
             bound: best.bound,
             depth,
             nodes,
+            tb_hits: 0,
         }
     }
 }
@@ -386,10 +435,8 @@ mod tests {
         options: &SearchOptions,
         search_moves: Vec<Move>,
     ) -> (SearchResult, Option<crate::tt::TtHit>) {
-        // The root's table is readied first (a search without a clock):
-        // into a directory of the tests' own, never the user's cache.
-        let dir = std::env::temp_dir().join("matewise-search-unit-tables");
-        endgame_tables::cache::set_dir(Some(dir));
+        // The root's table is readied first (a search without a clock), in
+        // the searcher's own tables: in memory, never the user's cache.
         let limits = Limits {
             depth: Some(6),
             search_moves,

@@ -1,15 +1,21 @@
-//! The distance-to-mate tables a search readies before it starts: the
-//! root's own, and, at a root of five men, those its captures lead into,
-//! so that a table is there before the search needs it rather than after.
+//! The tables a search readies before it starts: the root's own
+//! distance-to-mate table, and, at a root of five men, those its captures
+//! lead into, so that a table is there before the search needs it rather
+//! than after; and, at a root in the Syzygy tables, the ranking of its
+//! moves, so that the search never throws a tablebase win away.
 
 use crate::control::SearchControl;
 use crate::limits::Limits;
-use endgame_tables::dtm::{self, Ending};
+use crate::options::SearchOptions;
+use crate::root_move::RootMove;
+use crate::score::{DRAW, tb_win_in};
+use endgame_tables::dtm::Ending;
+use endgame_tables::{Ready, Tablebases};
 use movegen::{Board, MoveList};
 
 /// Readies the tables of [`endings_at_hand`] before the search takes its
-/// [`dtm::searching`] guard, within the tables' memory limit
-/// ([`dtm::set_memory_limit`]).
+/// [`Tablebases::searching`] guard, within the tables' memory limit
+/// ([`Tablebases::set_memory_limit`]).
 ///
 /// On a clock each is only requested: it builds in the background, between
 /// searches, and the tree scores it once it is ready.
@@ -20,23 +26,95 @@ use movegen::{Board, MoveList};
 /// take seconds (with the tables it leads into, a minute or more), once per
 /// machine, as tables are cached. A `stop` meanwhile ends the wait at once
 /// and the search answers without the table: the build goes on in its own
-/// thread ([`dtm::build_unless_stopped`]). A five-man root's capture tables are
+/// thread ([`Ready::UnlessStopped`]). A five-man root's capture tables are
 /// loaded here if cached; otherwise they are built beside the search, not
 /// before it, which stays free to answer at once and uses each table as
 /// soon as it is ready.
-pub(crate) fn ready_for(root: &Board, limits: &Limits, control: &SearchControl) {
+pub(crate) fn ready_for(
+    root: &Board,
+    limits: &Limits,
+    control: &SearchControl,
+    tables: &Tablebases,
+) {
     let (endings, root_is_tabled) = endings_at_hand(root);
     for ending in endings {
         if limits.is_timed() {
-            dtm::table(ending);
+            tables.table(ending, Ready::Background);
         } else if root_is_tabled {
             // Solved in a thread of its own even if the background builder
             // has it under way: that build may be paused or starved.
-            dtm::build_unless_stopped(ending, || control.is_stopped());
-        } else if dtm::load_cached(ending).is_none() {
-            dtm::build_beside_searches(ending);
+            tables.table(ending, Ready::UnlessStopped(&|| control.is_stopped()));
+        } else if tables.table(ending, Ready::Cached).is_none() {
+            tables.table(ending, Ready::BesideSearches);
         }
     }
+}
+
+/// What the Syzygy tables settle at the root before the search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RootTables {
+    /// The most men a probe in the tree may see (0: none).
+    pub(crate) syzygy_men: u32,
+    /// The root's tablebase score, reported in place of the search's own
+    /// (which cannot see the tables' distance) unless it finds a mate.
+    pub(crate) score: Option<i32>,
+    /// Positions the root probe answered: one per root move.
+    pub(crate) hits: u64,
+}
+
+/// Ranks the root moves by the Syzygy tables, where they hold the root and
+/// no own distance-to-mate table answers it, and keeps only the moves of
+/// the best rank, best first: every win that the fifty-move count cannot
+/// spoil, or else the draws, or the losses that hold out longest. With
+/// distance-to-zeroing tables at the root the tree probes no more, since
+/// a probe would score every remaining move the same win (Stockfish's
+/// rule); with only WDL tables it goes on probing.
+pub(crate) fn rank_root(
+    root: &Board,
+    moves: &mut Vec<RootMove>,
+    options: &SearchOptions,
+    tables: &Tablebases,
+) -> RootTables {
+    let mut settled = RootTables {
+        syzygy_men: options.syzygy_probe_limit.min(tables.syzygy_max_pieces()),
+        score: None,
+        hits: 0,
+    };
+    if settled.syzygy_men == 0
+        || root.occupied().len() > settled.syzygy_men
+        || tables.dtm(root).is_some()
+    {
+        return settled;
+    }
+    let Some(ranked) = tables.rank_root_moves(root) else {
+        return settled;
+    };
+    let rank_of = |mv| ranked.iter().find(|r| r.root.mv == mv);
+    let Some(best) = moves
+        .iter()
+        .filter_map(|rm| rank_of(rm.mv))
+        .max_by_key(|r| r.rank)
+    else {
+        return settled;
+    };
+    let best = *best;
+    settled.hits = ranked.len() as u64;
+    moves.retain(|rm| rank_of(rm.mv).is_some_and(|r| r.rank == best.rank));
+    // Ranked best first, the quickest conversion first among equals.
+    moves.sort_by_key(|rm| ranked.iter().position(|r| r.root.mv == rm.mv));
+    let rule50 = options.syzygy_50_move_rule;
+    let distance = best.root.dtz.map_or(1, |dtz| dtz.unsigned_abs() as usize);
+    settled.score = Some(if best.is_win(rule50) {
+        tb_win_in(distance)
+    } else if best.is_loss(rule50) {
+        -tb_win_in(distance)
+    } else {
+        DRAW
+    });
+    if best.root.dtz.is_some() {
+        settled.syzygy_men = 0;
+    }
+    settled
 }
 
 /// The tabled ending of `root` (and `true`), or, when `root` has five men,

@@ -199,7 +199,7 @@ impl TranspositionTable {
     ) {
         // A static evaluation never reaches the mate range; one that does
         // is a sentinel (-INFINITE) that escaped and would poison pruning.
-        debug_assert!(eval.abs() < crate::score::MATE_BOUND, "stored eval {eval}");
+        debug_assert!(eval.abs() < crate::score::TB_BOUND, "stored eval {eval}");
         let generation = self.generation();
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];

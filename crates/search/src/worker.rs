@@ -8,6 +8,7 @@ use crate::move_history::{Histories, PieceTo};
 use crate::options::SearchOptions;
 use crate::score::MAX_PLY;
 use crate::tt::TranspositionTable;
+use endgame_tables::Tablebases;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -45,6 +46,15 @@ pub(crate) struct Shared<'a> {
     pub(crate) node_counts: &'a [NodeCounter],
     pub(crate) limits: &'a Limits,
     pub(crate) options: &'a SearchOptions,
+    pub(crate) tablebases: &'a Tablebases,
+    /// Positions the tables answered, all threads.
+    pub(crate) tb_hits: &'a AtomicU64,
+    /// The most men a Syzygy probe in the tree may see (0: none): the
+    /// probe limit within the tables held, and 0 when the root's own
+    /// ranking decides (see [`crate::table_preparation`]).
+    pub(crate) syzygy_men: u32,
+    /// The root's tablebase score, reported unless the search finds a mate.
+    pub(crate) root_tb_score: Option<i32>,
 }
 
 impl Shared<'_> {

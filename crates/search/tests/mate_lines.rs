@@ -1,10 +1,10 @@
 //! Every line reported with a mate score runs, legally, to the checkmate it
 //! announces: 2N-1 plies for a mate in N, 2N for a mated in N.
 
-use endgame_tables::dtm::{self, Ending};
-use matewise_search::{Bound, Limits, Score, SearchOptions};
+use endgame_tables::dtm::Ending;
+use endgame_tables::{Ready, Tablebases};
+use matewise_search::{Bound, Limits, Score, SearchInfo, SearchOptions, Searcher};
 use movegen::{Board, Move};
-use test_kit::private_cache;
 
 /// `line` in UCI notation, as far as it is legal from `board`.
 fn uci_line(board: &Board, line: &[Move]) -> Vec<String> {
@@ -23,8 +23,27 @@ fn uci_line(board: &Board, line: &[Move]) -> Vec<String> {
 /// Searches `fen` within `limits` and checks each exact mate line reported;
 /// returns the last line's score.
 fn check_mate_lines(fen: &str, limits: Limits, options: SearchOptions) -> Score {
+    check_mate_lines_with(fen, limits, options, test_kit::tables())
+}
+
+/// [`check_mate_lines`] with `tables`.
+fn check_mate_lines_with(
+    fen: &str,
+    limits: Limits,
+    options: SearchOptions,
+    tables: &Tablebases,
+) -> Score {
     let board = Board::from_fen(fen).unwrap();
-    let (_, lines) = test_kit::search_lines(&board, &limits, &options);
+    let mut searcher = Searcher::new(16, 1);
+    searcher.set_tablebases(tables.clone());
+    let mut lines = Vec::new();
+    test_kit::search_with(
+        &mut searcher,
+        &board,
+        &limits,
+        &options,
+        &mut |info: &SearchInfo| lines.push(info.clone()),
+    );
     for info in &lines {
         let Score::Mate(moves) = info.score else {
             continue;
@@ -69,9 +88,8 @@ fn at_nodes(nodes: u64) -> Limits {
 
 #[test]
 fn lines_in_the_three_man_tables_run_to_the_mate() {
-    private_cache();
-    dtm::build_now(Ending::Kqk);
-    dtm::build_now(Ending::Krk);
+    test_kit::build(Ending::Kqk);
+    test_kit::build(Ending::Krk);
     for (fen, mate) in [
         ("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 8),
         ("8/K7/8/8/4Q3/6k1/8/8 b - - 1 1", -7),
@@ -89,7 +107,6 @@ fn lines_in_the_three_man_tables_run_to_the_mate() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn lines_cut_by_a_table_or_the_hash_run_to_the_mate() {
-    private_cache();
     for ending in [
         Ending::Kqk,
         Ending::Krk,
@@ -97,7 +114,7 @@ fn lines_cut_by_a_table_or_the_hash_run_to_the_mate() {
         Ending::Kqrk,
         Ending::Krbk,
     ] {
-        dtm::build_now(ending);
+        test_kit::build(ending);
     }
     // Their lines once stopped at `h7h6 g7g8q`, `g8h8` and `h5h4`.
     for (fen, mate) in [
@@ -159,13 +176,13 @@ fn searched_mates_are_shown_to_the_end_from_both_sides() {
 
 #[test]
 fn lines_that_capture_into_a_three_man_table_run_to_the_mate() {
-    private_cache();
-    dtm::build_now(Ending::Kqk);
-    dtm::build_now(Ending::Krk);
+    let tables = test_kit::private_tables();
+    tables.table(Ending::Kqk, Ready::Now);
+    tables.table(Ending::Krk, Ready::Now);
     // No other table: none is built on demand (the roots of four men, and
     // the tables a root of five would have built beside the search, take
     // minutes from scratch; the test below has them).
-    dtm::set_memory_limit(0);
+    tables.set_memory_limit(0);
     // Each line once stopped short at a table position or a hash cut
     // after the captures that lead into KQK or KRK. The side that mates:
     for (fen, mating) in [
@@ -176,7 +193,8 @@ fn lines_that_capture_into_a_three_man_table_run_to_the_mate() {
         ("6k1/8/7P/5R1P/7P/8/6K1/8 w - - 0 1", 1),
         ("6k1/8/7P/5R1P/7P/5K2/8/8 b - - 1 1", -1),
     ] {
-        let score = check_mate_lines(fen, at_nodes(100_000), SearchOptions::default());
+        let score =
+            check_mate_lines_with(fen, at_nodes(100_000), SearchOptions::default(), &tables);
         assert!(
             matches!(score, Score::Mate(m) if m.signum() == mating),
             "{fen}: {score:?}"
@@ -188,9 +206,8 @@ fn lines_that_capture_into_a_three_man_table_run_to_the_mate() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn lines_that_capture_into_a_table_run_to_the_mate() {
-    private_cache();
-    dtm::build_now(Ending::Kqk);
-    dtm::build_now(Ending::Krk);
+    test_kit::build(Ending::Kqk);
+    test_kit::build(Ending::Krk);
     // Each line once stopped short at a table position or a hash cut
     // after the captures that lead into KQK or KRK. The side that mates:
     for (fen, mating) in [
@@ -217,8 +234,7 @@ fn lines_that_capture_into_a_table_run_to_the_mate() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_line_whose_only_defence_repeats_takes_another_way_to_the_mate() {
-    private_cache();
-    dtm::build_now(Ending::Kqkr);
+    test_kit::build(Ending::Kqkr);
     // The third line, 1.Qe5 Ka7 2.Qa1+, keeps the distance, but its only
     // reply 2...Kb8 repeats the start: the line once stopped there.
     let options = SearchOptions {

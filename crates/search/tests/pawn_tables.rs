@@ -3,10 +3,9 @@
 //! fifty-move count is respected where a capture or a pawn move could
 //! reset it on the way.
 
-use endgame_tables::dtm::{self, Dtm, Ending};
+use endgame_tables::dtm::{Dtm, Ending};
 use matewise_search::{Limits, Score, SearchOptions};
 use movegen::{Board, Move, MoveList, SplitMix64};
-use test_kit::private_cache;
 
 /// The result and the last line reported for `fen` at 100,000 nodes.
 fn search(fen: &str) -> (Score, Vec<Move>) {
@@ -23,7 +22,7 @@ fn search(fen: &str) -> (Score, Vec<Move>) {
 /// The table's answer for `fen` as the search reports it: a mate in moves,
 /// positive when the side to move mates.
 fn table_mate(fen: &str) -> Score {
-    match dtm::probe(&Board::from_fen(fen).unwrap()) {
+    match test_kit::tables().dtm(&Board::from_fen(fen).unwrap()) {
         Some(Dtm::MateIn(plies)) => Score::Mate(plies.div_ceil(2) as i32),
         Some(Dtm::MatedIn(plies)) => Score::Mate(-((plies / 2) as i32)),
         other => panic!("{fen}: not a mate in the table: {other:?}"),
@@ -46,8 +45,7 @@ fn ends_in_mate(fen: &str, line: &[Move]) -> bool {
 
 #[test]
 fn king_and_pawn_against_king_is_looked_up_exactly_with_the_line_to_mate() {
-    private_cache();
-    dtm::build_now(Ending::Kpk);
+    test_kit::build(Ending::Kpk);
     for fen in [
         // The pawn on its second rank; one a step from queening, with
         // either side to move.
@@ -66,9 +64,8 @@ fn king_and_pawn_against_king_is_looked_up_exactly_with_the_line_to_mate() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn pawn_endings_are_looked_up_exactly_with_the_line_to_mate() {
-    private_cache();
     for ending in [Ending::Kqkp, Ending::Kpkp, Ending::Krpk, Ending::Kpk] {
-        dtm::build_now(ending);
+        test_kit::build(ending);
     }
     for fen in [
         // The queen against a pawn on the seventh, its king beside it (the
@@ -94,8 +91,7 @@ fn pawn_endings_are_looked_up_exactly_with_the_line_to_mate() {
 
 #[test]
 fn random_won_and_lost_positions_of_king_and_pawn_against_king_are_exact() {
-    private_cache();
-    dtm::build_now(Ending::Kpk);
+    test_kit::build(Ending::Kpk);
     won_and_lost_positions_are_exact(&[(Ending::Kpk, "KkP")]);
 }
 
@@ -103,10 +99,9 @@ fn random_won_and_lost_positions_of_king_and_pawn_against_king_are_exact() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn random_won_and_lost_positions_of_every_pawn_ending_are_exact() {
-    private_cache();
     // Every table ready first, as an engine with a full cache has them.
     for ending in Ending::ALL {
-        dtm::build_now(ending);
+        test_kit::build(ending);
     }
     won_and_lost_positions_are_exact(&[
         (Ending::Kpk, "KkP"),
@@ -136,7 +131,7 @@ fn won_and_lost_positions_are_exact(endings: &[(Ending, &str)]) {
             let Some(board) = test_kit::placed(men, &squares, rng.below(2) == 0) else {
                 continue;
             };
-            let kind = match dtm::probe(&board) {
+            let kind = match test_kit::tables().dtm(&board) {
                 Some(Dtm::MateIn(_)) => 0,
                 Some(Dtm::MatedIn(plies)) if plies > 0 => 1,
                 _ => continue,
@@ -156,8 +151,7 @@ fn won_and_lost_positions_are_exact(endings: &[(Ending, &str)]) {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn a_capture_or_a_pawn_move_resets_the_fifty_move_count() {
-    private_cache();
-    dtm::build_now(Ending::Kqkp);
+    test_kit::build(Ending::Kqkp);
     // The queen mates in more plies than the count leaves (three), and no
     // capture or pawn move is in reach at once; but the pawn, too far from
     // its king, falls a move later (or moves), and the count starts again.
@@ -186,14 +180,13 @@ fn a_capture_or_a_pawn_move_resets_the_fifty_move_count() {
 #[test]
 #[ignore]
 fn every_ending_is_exact_on_random_positions() {
-    private_cache();
     let endings = [
         "KkQ", "KkR", "KkBB", "KkBN", "KkQQ", "KkQR", "KkQB", "KkQN", "KkRR", "KkRB", "KkRN",
         "KkQr", "KkRb", "KkRn", "KkQb", "KkQn", "KkQq", "KkRr", "KkBn", "KkBb", "KkNn", "KkP",
         "KkQP", "KkRP", "KkBP", "KkNP", "KkPP", "KkQp", "KkRp", "KkBp", "KkNp", "KkPp",
     ];
     for ending in Ending::ALL {
-        dtm::build_now(ending);
+        test_kit::build(ending);
     }
     let mut rng = SplitMix64::new(0x2545_F491_4F6C_DD1D);
     let (mut searched, mut wrong) = (0, Vec::new());
@@ -207,7 +200,7 @@ fn every_ending_is_exact_on_random_positions() {
                 continue;
             };
             let fen = board.to_fen();
-            let ok = match dtm::probe(&board) {
+            let ok = match test_kit::tables().dtm(&board) {
                 Some(Dtm::MateIn(_)) if wanted[0] > 0 => {
                     wanted[0] -= 1;
                     let (score, line) = search(&fen);

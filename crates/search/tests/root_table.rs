@@ -1,16 +1,15 @@
 //! A tabled root is solved before a search without a clock, even in a
 //! process that has no table yet, and that never waits for a background
 //! build paused by a search; so is the table a five-man root's capture
-//! leads into. A test file of its own: the tables and the
-//! cache directory are the process's, and this one starts with none.
+//! leads into. Each test has tables of its own, in memory, starting with
+//! none.
 
-use endgame_tables::dtm::{self, Dtm, Ending};
+use endgame_tables::dtm::{Dtm, Ending};
+use endgame_tables::{Ready, Tablebases};
 use matewise_search::{Limits, Score, SearchControl, SearchInfo, SearchOptions, Searcher};
 use movegen::Board;
 use movegen::KeyHistory;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Once, mpsc};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// White mates in 8 (the table says so).
@@ -22,42 +21,32 @@ const KRKNN: &str = "2n5/4k3/8/1n5R/8/8/8/K7 w - - 0 1";
 /// K+R against K+B, a table of seconds to build.
 const KRKB: &str = "8/8/8/3k4/8/2b5/8/K6R w - - 0 1";
 
-/// The tests of this file, which share the cache directory.
-const TESTS: usize = 4;
-
-fn cache_dir() -> PathBuf {
-    std::env::temp_dir().join(format!("matewise-root-table-{}", std::process::id()))
-}
-
-/// An empty cache directory of this process's own, so that no table
-/// comes from an earlier run (nor is written to the user's cache).
-fn fresh_cache() {
-    static SET: Once = Once::new();
-    SET.call_once(|| {
-        let _ = std::fs::remove_dir_all(cache_dir());
-        endgame_tables::cache::set_dir(Some(cache_dir()));
-    });
-}
-
-/// Removes the cache directory once every test of the file has passed.
-fn passed() {
-    static PASSED: AtomicUsize = AtomicUsize::new(0);
-    if PASSED.fetch_add(1, Ordering::AcqRel) + 1 == TESTS {
-        let _ = std::fs::remove_dir_all(cache_dir());
-    }
-}
-
 /// Searches `fen` within `nodes` in another thread; the lines reported
 /// and the result's score, or `None` if it took more than `timeout`.
-fn search(fen: &str, nodes: u64, timeout: Duration) -> Option<(Vec<SearchInfo>, Score)> {
+fn search(
+    fen: &str,
+    nodes: u64,
+    timeout: Duration,
+    tables: &Tablebases,
+) -> Option<(Vec<SearchInfo>, Score)> {
     let board = Board::from_fen(fen).unwrap();
     let (tx, rx) = mpsc::channel();
+    let tables = tables.clone();
     std::thread::spawn(move || {
         let limits = Limits {
             nodes: Some(nodes),
             ..Limits::default()
         };
-        let (result, lines) = test_kit::search_lines(&board, &limits, &SearchOptions::default());
+        let mut searcher = Searcher::new(16, 1);
+        searcher.set_tablebases(tables);
+        let mut lines = Vec::new();
+        let result = test_kit::search_with(
+            &mut searcher,
+            &board,
+            &limits,
+            &SearchOptions::default(),
+            &mut |info: &SearchInfo| lines.push(info.clone()),
+        );
         let _ = tx.send((lines, result.score));
     });
     rx.recv_timeout(timeout).ok()
@@ -91,30 +80,30 @@ fn assert_mate_line(fen: &str, lines: &[SearchInfo], moves: i32) {
 
 #[test]
 fn a_node_limited_search_on_a_fresh_krk_root_reports_the_table_mate() {
-    fresh_cache();
-    let (lines, score) = search(KRK, 20_000, Duration::from_secs(600)).expect("finished");
+    let tables = Tablebases::in_memory();
+    let (lines, score) = search(KRK, 20_000, Duration::from_secs(600), &tables).expect("finished");
     assert_eq!(score, Score::Mate(8));
     assert_mate_line(KRK, &lines, 8);
     let board = Board::from_fen(KRK).unwrap();
-    assert_eq!(dtm::probe(&board), Some(Dtm::MateIn(15)));
-    passed();
+    assert_eq!(tables.dtm(&board), Some(Dtm::MateIn(15)));
 }
 
 #[test]
 fn a_search_solves_its_root_table_without_waiting_for_a_paused_background_build() {
-    fresh_cache();
+    let tables = Tablebases::in_memory();
     // Another search runs: the K+Q vs K table, asked for meanwhile, starts
     // building in the background and waits at its first checkpoint (it
     // would also wait, at its idle priority, for a busy machine).
-    let other_search = dtm::searching();
-    assert!(dtm::table(Ending::Kqk).is_none());
+    let other_search = tables.searching();
+    assert!(tables.table(Ending::Kqk, Ready::Background).is_none());
     std::thread::sleep(Duration::from_millis(200));
     // A search without a clock on a K+Q vs K root solves the table itself
     // rather than wait for that build, and runs on it while the other
     // search still holds the background build.
     let (tx, rx) = mpsc::channel();
+    let same = tables.clone();
     std::thread::spawn(move || {
-        let _ = tx.send(search(KQK, 20_000, Duration::from_secs(120)));
+        let _ = tx.send(search(KQK, 20_000, Duration::from_secs(120), &same));
     });
     let (lines, score) = rx
         .recv_timeout(Duration::from_secs(150))
@@ -123,32 +112,30 @@ fn a_search_solves_its_root_table_without_waiting_for_a_paused_background_build(
     assert_eq!(score, Score::Mate(8));
     assert_mate_line(KQK, &lines, 8);
     drop(other_search);
-    passed();
 }
 
 #[test]
 fn a_five_man_root_builds_the_table_its_capture_leads_into_beside_the_search() {
-    fresh_cache();
+    let tables = Tablebases::in_memory();
     // The search answers at once: the table is built beside it, not first.
-    let (lines, _) = search(KRKNN, 2_000, Duration::from_secs(5)).expect("not held back");
+    let (lines, _) = search(KRKNN, 2_000, Duration::from_secs(5), &tables).expect("not held back");
     assert!(!lines.is_empty());
-    // Ready a little later, with no one asking for it (`table` would start
-    // a build of its own and `probe` goes through `table`).
+    // Ready a little later, with no one asking for it (`Cached` never
+    // starts a build of its own).
     let started = Instant::now();
-    while dtm::load_cached(Ending::Krkn).is_none() {
+    while tables.table(Ending::Krkn, Ready::Cached).is_none() {
         assert!(started.elapsed() < Duration::from_secs(600), "never built");
         std::thread::sleep(Duration::from_millis(100));
     }
     // After Rxb5 the position is scored exactly.
     let mut board = Board::from_fen(KRKNN).unwrap();
     board.play_unchecked(board.parse_uci_move("h5b5").unwrap());
-    assert!(dtm::probe(&board).is_some());
-    passed();
+    assert!(tables.dtm(&board).is_some());
 }
 
 #[test]
 fn a_stop_ends_the_wait_for_the_root_table_and_the_build_goes_on() {
-    fresh_cache();
+    let tables = Tablebases::in_memory();
     let board = Board::from_fen(KRKB).unwrap();
     let control = SearchControl::new(false);
     let limits = Limits {
@@ -161,7 +148,9 @@ fn a_stop_ends_the_wait_for_the_root_table_and_the_build_goes_on() {
             std::thread::sleep(Duration::from_millis(100));
             control.stop();
         });
-        let result = Searcher::new(16, 1).search(
+        let mut searcher = Searcher::new(16, 1);
+        searcher.set_tablebases(tables.clone());
+        let result = searcher.search(
             &board,
             &KeyHistory::default(),
             &limits,
@@ -173,12 +162,13 @@ fn a_stop_ends_the_wait_for_the_root_table_and_the_build_goes_on() {
     });
     assert!(best_move.is_some_and(|mv| board.is_legal(mv)));
     // The build the search left goes on; waiting for it joins it.
-    let table = dtm::build_unless_stopped(Ending::Krkb, || false).expect("within the limit");
+    let table = tables
+        .table(Ending::Krkb, Ready::UnlessStopped(&|| false))
+        .expect("within the limit");
     let built = started.elapsed();
     assert_eq!(table.longest_mate(), 29);
     assert!(
         answered * 4 < built,
         "the search answered after {answered:?}, the table was ready after {built:?}"
     );
-    passed();
 }

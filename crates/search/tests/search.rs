@@ -1,18 +1,16 @@
 //! Search behaviour on positions with known answers.
 
 use matewise_search::{
-    Clock, Limits, Score, SearchControl, SearchOptions, SearchResult, Searcher, TimeManager,
+    Clock, Limits, Score, SearchControl, SearchOptions, SearchResult, TimeManager,
 };
 use movegen::{Board, KeyHistory, Move};
 use std::time::Duration;
-use test_kit::private_cache;
 
 fn search_with(fen: &str, limits: Limits, options: SearchOptions) -> (Board, SearchResult) {
     // A table met in the tree is built or loaded in the background: into
     // the build's own directory, never the user's cache.
-    private_cache();
     let board = Board::from_fen(fen).unwrap();
-    let mut searcher = Searcher::new(16, 1);
+    let mut searcher = test_kit::searcher(16, 1);
     let result = test_kit::search_with(&mut searcher, &board, &limits, &options, &mut |_| {});
     (board, result)
 }
@@ -167,7 +165,7 @@ fn searchmoves_restricts_the_root() {
 #[test]
 fn multipv_reports_distinct_lines_in_order() {
     let board = Board::default();
-    let mut searcher = Searcher::new(16, 1);
+    let mut searcher = test_kit::searcher(16, 1);
     let mut last = Vec::new();
     let options = SearchOptions {
         multipv: 3,
@@ -196,7 +194,7 @@ fn pv_is_legal_and_complete_at_the_root() {
     let board =
         Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .unwrap();
-    let mut searcher = Searcher::new(16, 1);
+    let mut searcher = test_kit::searcher(16, 1);
     let limits = Limits {
         depth: Some(9),
         ..Limits::default()
@@ -235,7 +233,7 @@ fn pv_is_legal_and_complete_at_the_root() {
 fn stop_ends_an_infinite_search_quickly() {
     let board = Board::default();
     let control = SearchControl::new(false);
-    let mut searcher = Searcher::new(16, 1);
+    let mut searcher = test_kit::searcher(16, 1);
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -262,7 +260,7 @@ fn stop_ends_an_infinite_search_quickly() {
 #[test]
 fn lazy_smp_finds_the_same_mate() {
     let board = Board::from_fen("r5rk/6pp/7N/4Q3/8/8/8/6K1 w - - 0 1").unwrap();
-    let mut searcher = Searcher::new(16, 2);
+    let mut searcher = test_kit::searcher(16, 2);
     let limits = Limits {
         depth: Some(10),
         ..Limits::default()
@@ -292,7 +290,7 @@ fn repetition_in_game_history_counts_as_draw() {
         let mv = board.parse_uci_move(text).unwrap();
         board.play_unchecked(mv);
     }
-    let mut searcher = Searcher::new(16, 1);
+    let mut searcher = test_kit::searcher(16, 1);
     let limits = Limits {
         depth: Some(2),
         search_moves: vec![board.parse_uci_move("f6g8").unwrap()],
@@ -349,7 +347,7 @@ fn time_manager_stays_inside_the_clock() {
 /// Nodes searched when the first winning mate score is reported.
 fn nodes_to_first_mate(fen: &str, options: SearchOptions) -> u64 {
     let board = Board::from_fen(fen).unwrap();
-    let mut searcher = Searcher::new(16, 1);
+    let mut searcher = test_kit::searcher(16, 1);
     let control = SearchControl::new(false);
     let mut found = None;
     searcher.search(
@@ -497,14 +495,13 @@ fn tries_quiet_checks_after_late_move_pruning() {
 fn a_basic_mate_is_looked_up_exactly() {
     // KQ vs K, mate in 8: past the reach of a 200,000-node search before the
     // tables; with KQK solved every child of the root scores exactly.
-    private_cache();
-    endgame_tables::dtm::build_now(endgame_tables::dtm::Ending::Kqk);
+    test_kit::build(endgame_tables::dtm::Ending::Kqk);
     let (board, result) = to_nodes("8/K7/8/8/Q7/6k1/8/8 w - - 0 1", 1_000);
     assert_eq!(result.score, Score::Mate(8));
     let mut after = board.clone();
     after.play_unchecked(result.best_move.expect("a move"));
     assert_eq!(
-        endgame_tables::dtm::probe(&after),
+        test_kit::tables().dtm(&after),
         Some(endgame_tables::dtm::Dtm::MatedIn(14))
     );
     // Switched off, the same budget finds no mate.
@@ -525,9 +522,8 @@ fn a_basic_mate_is_looked_up_exactly() {
 #[test]
 #[ignore = "exhaustive: run by `cargo xtask verify`"]
 fn queen_against_rook_is_looked_up_exactly_for_either_side() {
-    use endgame_tables::dtm::{self, Dtm, Ending};
-    private_cache();
-    dtm::build_now(Ending::Kqkr);
+    use endgame_tables::dtm::{Dtm, Ending};
+    test_kit::build(Ending::Kqkr);
     for (fen, expected) in [
         // The queen mates in 9.
         ("8/8/8/3k4/8/8/1r6/KQ6 w - - 0 1", Score::Mate(9)),
@@ -542,7 +538,11 @@ fn queen_against_rook_is_looked_up_exactly_for_either_side() {
             let mut after = board.clone();
             after.play_unchecked(result.best_move.expect("a move"));
             let plies = 2 * moves as u32 - 2;
-            assert_eq!(dtm::probe(&after), Some(Dtm::MatedIn(plies)), "{fen}");
+            assert_eq!(
+                test_kit::tables().dtm(&after),
+                Some(Dtm::MatedIn(plies)),
+                "{fen}"
+            );
         }
     }
 }
@@ -554,9 +554,8 @@ fn a_stopped_iteration_claims_no_shorter_mate_against_us() {
     // this budget the search stops inside an iteration after finding
     // 1...Bxe1's mate in 4 but before 1...gxh2 was searched again: the score
     // left is a lower bound on Black's position, not "mated in 4".
-    private_cache();
     for ending in endgame_tables::dtm::Ending::ALL {
-        endgame_tables::dtm::build_now(ending);
+        test_kit::build(ending);
     }
     let (_, result) = to_nodes("8/6R1/7p/5K1k/8/6p1/5bPP/4N3 b - - 0 1", 80_000);
     let claims_shorter =
@@ -625,7 +624,6 @@ fn a_node_limit_ends_a_first_iteration_that_explodes_in_quiescence() {
 
 #[test]
 fn go_mate_reports_a_longer_mate_once_while_it_looks_for_a_shorter() {
-    private_cache();
     // The rook ladder mates in two; `go mate 1` asks for a mate in one,
     // so the search goes on to its depth limit (without the table, which
     // would decide the root and end it).
@@ -636,7 +634,7 @@ fn go_mate_reports_a_longer_mate_once_while_it_looks_for_a_shorter() {
         ..Limits::default()
     };
     let mut scores = Vec::new();
-    let result = Searcher::new(16, 1).search(
+    let result = test_kit::searcher(16, 1).search(
         &board,
         &KeyHistory::default(),
         &limits,

@@ -2,10 +2,9 @@
 //! halfmove clock allows is a draw, and a root the tables decide is
 //! reported at the depth actually searched.
 
-use endgame_tables::dtm::{self, Ending};
+use endgame_tables::dtm::Ending;
 use matewise_search::{Limits, Score, SearchOptions};
 use movegen::Board;
-use test_kit::private_cache;
 
 /// The result and the deepest iteration reported for `fen` at 100,000 nodes.
 fn search(fen: &str) -> (Score, u32) {
@@ -21,8 +20,7 @@ fn search(fen: &str) -> (Score, u32) {
 
 #[test]
 fn a_table_mate_beyond_the_fifty_move_count_is_a_draw() {
-    private_cache();
-    dtm::build_now(Ending::Kqk);
+    test_kit::build(Ending::Kqk);
     // White mates in 8 (15 plies) at best: with the clock at 85 the mating
     // move is the hundredth ply and counts; one ply later the game is drawn
     // first. The same holds for Black, mated in 14 plies after 1.Qe4.
@@ -40,8 +38,7 @@ fn a_table_mate_beyond_the_fifty_move_count_is_a_draw() {
 
 #[test]
 fn the_count_holds_below_a_root_outside_the_tables() {
-    private_cache();
-    dtm::build_now(Ending::Krk);
+    test_kit::build(Ending::Krk);
     // Castling rights keep the root out of the KRK table; every move gives
     // them up without resetting the count, and no rook mate fits in the 9
     // plies left. With the count at 0 the same position is mate in 10.
@@ -52,8 +49,7 @@ fn the_count_holds_below_a_root_outside_the_tables() {
 
 #[test]
 fn a_root_decided_by_the_tables_is_not_deepened() {
-    private_cache();
-    dtm::build_now(Ending::Kqk);
+    test_kit::build(Ending::Kqk);
     // Every move reaches a table position: a second iteration confirms
     // that and the search ends, instead of reporting 120 plies searched.
     for fen in [

@@ -1,7 +1,8 @@
 //! # matewise-test-kit
 //!
 //! What the workspace's test crates share, so that no test file carries its
-//! own copy: a private endgame-table cache ([`private_cache`], [`TempDir`]),
+//! own copy: endgame tables cached in a private directory
+//! ([`private_tables`], [`TempDir`]),
 //! seeded random games ([`random_games`]), an output-capturing [`Buffer`],
 //! and a search call with defaults ([`search()`], [`search_lines`]).
 //!
@@ -9,11 +10,13 @@
 //! a crate's own unit tests can use it only if the kit does not depend on
 //! that crate (the kit depends on movegen, endgame-tables and search).
 
+use endgame_tables::dtm::{Ending, Table};
+use endgame_tables::{Ready, Tablebases};
 use movegen::{Board, KeyHistory, MoveList, SplitMix64};
 use search::{Limits, SearchControl, SearchInfo, SearchOptions, SearchResult, Searcher};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 /// The build's own scratch directory (`target/tmp`, Cargo's
 /// `CARGO_TARGET_TMPDIR`), found from the running test binary
@@ -30,17 +33,23 @@ pub fn build_tmp_dir() -> PathBuf {
         .unwrap_or_else(std::env::temp_dir)
 }
 
-/// Keeps the endgame tables this process builds in a directory of the
-/// build's own (`target/tmp/endgame-tables`), never in the user's cache
-/// directory; the table tests of every crate share it, so later runs (and
-/// the other test binaries) load what one built. A file is named for the
-/// solver's source, so no table of other code is ever loaded. Every test
-/// that builds or probes a table calls it first (the cache directory is the
-/// process's, so they all name the same). Returns the directory.
-pub fn private_cache() -> PathBuf {
-    let dir = build_tmp_dir().join("endgame-tables");
-    endgame_tables::cache::set_dir(Some(dir.clone()));
-    dir
+/// The directory of [`private_tables`]: `target/tmp/endgame-tables`.
+pub fn private_cache_dir() -> PathBuf {
+    build_tmp_dir().join("endgame-tables")
+}
+
+/// Endgame tables of the test's own, kept in a directory of the build's
+/// own ([`private_cache_dir`]), never in the user's cache directory; the
+/// table tests of every crate share the directory, so later runs (and the
+/// other test binaries) load what one built. A file is named for the
+/// solver's source, so no table of other code is ever loaded.
+///
+/// ```
+/// let tables = matewise_test_kit::private_tables();
+/// assert_eq!(tables.cache_dir(), Some(matewise_test_kit::private_cache_dir()));
+/// ```
+pub fn private_tables() -> Tablebases {
+    Tablebases::with_cache_dir(Some(private_cache_dir()))
 }
 
 /// A directory of this test process's own, named `name` (and the process
@@ -191,22 +200,50 @@ pub fn search_with(
     )
 }
 
+/// The tables the tests of one test binary share ([`private_tables`], made
+/// once), so that a table built or loaded by one test is held for the next:
+/// the binary's own value, as an engine owns its own.
+pub fn tables() -> &'static Tablebases {
+    static TABLES: LazyLock<Tablebases> = LazyLock::new(private_tables);
+    &TABLES
+}
+
+/// The table of `ending` in [`tables`], built or loaded now.
+///
+/// ```
+/// use endgame_tables::dtm::Ending;
+/// assert_eq!(matewise_test_kit::build(Ending::Kqk).longest_mate(), 10);
+/// ```
+pub fn build(ending: Ending) -> &'static Table {
+    tables()
+        .table(ending, Ready::Now)
+        .expect("a table built on request")
+}
+
+/// A searcher of `hash_mb` and `threads` with [`tables`].
+pub fn searcher(hash_mb: usize, threads: usize) -> Searcher {
+    let mut searcher = Searcher::new(hash_mb, threads);
+    searcher.set_tablebases(tables().clone());
+    searcher
+}
+
 /// A search of `board` within `limits` with the default options, by a
-/// fresh searcher of 16 MiB and one thread.
+/// fresh searcher of 16 MiB and one thread, with [`tables`].
 pub fn search(board: &Board, limits: &Limits) -> SearchResult {
     search_lines(board, limits, &SearchOptions::default()).0
 }
 
 /// A search of `board` within `limits` and `options` by a fresh searcher
-/// of 16 MiB and one thread, and every line it reported.
+/// of 16 MiB and one thread, with [`tables`], and every line it reported.
 pub fn search_lines(
     board: &Board,
     limits: &Limits,
     options: &SearchOptions,
 ) -> (SearchResult, Vec<SearchInfo>) {
     let mut lines = Vec::new();
+    let mut searcher = searcher(16, 1);
     let result = search_with(
-        &mut Searcher::new(16, 1),
+        &mut searcher,
         board,
         limits,
         options,

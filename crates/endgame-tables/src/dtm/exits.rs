@@ -12,11 +12,12 @@
 //! promotion to a knight that mates counts as the mate it is.
 
 use super::men::{EXIT_KEYS, Men, NONE, PROMOTIONS, Placement};
-use super::{Ending, Squares, Table, build_now, material_of};
+use super::store::{Build, Cancelled};
+use super::{Ending, Squares, Table, material_of};
 use movegen::PieceKind;
 
 /// One way out of the table.
-struct Exit {
+struct Exit<'a> {
     /// The men after it, in the slot order of the table entered.
     men: Men,
     /// `from[j]`: the slot, in our table, of the man in its slot `j`.
@@ -24,18 +25,18 @@ struct Exit {
     /// Which of our sides is its strong side (side 0 there).
     strong: usize,
     /// `None`: a dead draw but for a mate on the board.
-    table: Option<&'static Table>,
+    table: Option<&'a Table>,
 }
 
 /// Every way out of a table, by exit key.
-pub(super) struct Exits {
-    exits: [Option<Exit>; EXIT_KEYS],
+pub(super) struct Exits<'a> {
+    exits: [Option<Exit<'a>>; EXIT_KEYS],
 }
 
-impl Exits {
+impl<'a> Exits<'a> {
     /// Maps the ways out of a table of `men`, building (or loading) the
     /// tables they enter.
-    pub(super) fn new(men: Men) -> Exits {
+    pub(super) fn new(men: Men, build: &Build<'a>) -> Result<Exits<'a>, Cancelled> {
         let mut exits = [const { None }; EXIT_KEYS];
         for taken in std::iter::once(NONE).chain(2..men.count) {
             let promotions = (2..men.count).filter(|&slot| men.kinds[slot] == PieceKind::Pawn);
@@ -54,12 +55,12 @@ impl Exits {
                 for (piece, &kind) in PROMOTIONS.iter().enumerate().take(pieces) {
                     let key = super::men::exit_key(taken, promoted, piece);
                     if key != 0 {
-                        exits[key] = Some(Exit::new(men, taken, promoted, kind));
+                        exits[key] = Some(Exit::new(men, taken, promoted, kind, build)?);
                     }
                 }
             }
         }
-        Exits { exits }
+        Ok(Exits { exits })
     }
 
     /// What the exit `key`, played by `mover` and leaving the men on
@@ -86,10 +87,16 @@ impl Exits {
     }
 }
 
-impl Exit {
+impl<'a> Exit<'a> {
     /// The exit taking slot `taken` and promoting slot `promoted` to
     /// `piece` (either may be [`NONE`]).
-    fn new(men: Men, taken: usize, promoted: usize, piece: PieceKind) -> Exit {
+    fn new(
+        men: Men,
+        taken: usize,
+        promoted: usize,
+        piece: PieceKind,
+        build: &Build<'a>,
+    ) -> Result<Exit<'a>, Cancelled> {
         let kind = |slot: usize| {
             if slot == promoted {
                 piece
@@ -106,7 +113,7 @@ impl Exit {
         let sides = [left(0), left(1)];
         let found = Ending::with_material(material_of(&sides[0]), material_of(&sides[1]));
         let (after, strong, table) = match found {
-            Some((ending, strong)) => (Men::of(ending), strong, Some(build_now(ending))),
+            Some((ending, strong)) => (Men::of(ending), strong, Some(build.table(ending)?)),
             // No table: our own sides and order will do for the mate test.
             None => (Men::new(&sides[0], &sides[1]), 0, None),
         };
@@ -129,11 +136,11 @@ impl Exit {
             used[slot] = true;
             *from = slot;
         }
-        Exit {
+        Ok(Exit {
             men: after,
             from,
             strong,
             table,
-        }
+        })
     }
 }

@@ -21,9 +21,10 @@
 //! (in a small table of their own) and only read by the double step.
 
 use super::exits::Exits;
-use super::gate::{CHUNK, checkpoint};
+use super::gate::CHUNK;
 use super::men::{EN_PASSANT_SLOTS, Men, Move, Placement};
 use super::retrograde::BitSet;
+use super::store::{Build, Cancelled};
 use super::{Ending, index, squares};
 
 /// The move count of a position that is never lost: one of its ways out
@@ -98,14 +99,14 @@ impl Nodes {
 }
 
 /// Everything the ply loop reads but does not change.
-struct Solver {
+struct Solver<'a> {
     men: Men,
-    exits: Exits,
+    exits: Exits<'a>,
     illegal: [BitSet; 2],
     en_passant: bool,
 }
 
-impl Solver {
+impl Solver<'_> {
     /// The placement of a node.
     fn placement(&self, entry: u32) -> Placement {
         let (side, i, en_passant) = untag(entry);
@@ -198,14 +199,14 @@ impl Solver {
 /// Plies to mate plus one for each placement (0: a draw, or illegal),
 /// with the strong side to move and with the weak side to move; an odd
 /// number of plies is a win for the side to move.
-pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
+pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>), Cancelled> {
     let men = Men::of(ending);
     let size = 1usize << (6 * men.count);
     let en_passant = men.pawn_pair().is_some();
     let passing = if en_passant { EN_PASSANT_SLOTS } else { 0 };
     let mut solver = Solver {
         men,
-        exits: Exits::new(men),
+        exits: Exits::new(men, build)?,
         illegal: [BitSet::new(size), BitSet::new(size)],
         en_passant,
     };
@@ -221,7 +222,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
     for side in 0..2 {
         for i in 0..size {
             if i % CHUNK == 0 {
-                checkpoint();
+                build.checkpoint()?;
             }
             let placement = Placement::new(men, squares(men.count - 2, i));
             let Some(placement) = placement.filter(|p| p.legal_with(side)) else {
@@ -254,7 +255,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         }
         for (n, &entry) in frontier.iter().enumerate() {
             if n % CHUNK == 0 {
-                checkpoint();
+                build.checkpoint()?;
             }
             solver.for_each_predecessor(entry, |before| {
                 if *nodes.value(before) != 0 {
@@ -284,5 +285,5 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         std::mem::swap(&mut frontier, &mut next);
     }
     let [strong_to_move, weak_to_move] = nodes.values;
-    (strong_to_move, weak_to_move)
+    Ok((strong_to_move, weak_to_move))
 }

@@ -16,21 +16,26 @@
 //! to move); after that, taking a move back needs no attack computation,
 //! only the squares a man may have come from.
 
-use super::gate::{CHUNK, checkpoint};
-use super::{Ending, Squares, Table, build_now, index, squares};
+use super::gate::CHUNK;
+use super::store::{Build, Cancelled};
+use super::{Ending, Squares, Table, index, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
 /// Plies to mate plus one for each placement (0: a draw, or illegal),
 /// with the strong side to move and with the weak side to move.
-pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
+pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>), Cancelled> {
     let kinds = ending.pieces();
     let pieces = kinds.len();
     // captures_into[i]: the table the capture of piece i leads into, the
     // other piece against a bare king (`None`: a dead draw).
     let captures_into: [Option<&Table>; 2] = match kinds {
         &[first, second] => [
-            Ending::with_lone(second).map(build_now),
-            Ending::with_lone(first).map(build_now),
+            Ending::with_lone(second)
+                .map(|e| build.table(e))
+                .transpose()?,
+            Ending::with_lone(first)
+                .map(|e| build.table(e))
+                .transpose()?,
         ],
         _ => [None, None],
     };
@@ -45,7 +50,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
     let mut lost: Vec<u32> = Vec::new();
     for (index, escape) in escapes.iter_mut().enumerate() {
         if index % CHUNK == 0 {
-            checkpoint();
+            build.checkpoint()?;
         }
         let Some(position) = Position::new(&squares(pieces, index), kinds) else {
             continue;
@@ -72,7 +77,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         won.clear();
         for (n, &lost_index) in lost.iter().enumerate() {
             if n % CHUNK == 0 {
-                checkpoint();
+                build.checkpoint()?;
             }
             let position = Position::new(&squares(pieces, lost_index as usize), kinds)
                 .expect("a solved placement is legal");
@@ -88,7 +93,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         lost.clear();
         for (n, &won_index) in won.iter().enumerate() {
             if n % CHUNK == 0 {
-                checkpoint();
+                build.checkpoint()?;
             }
             let position = Position::new(&squares(pieces, won_index as usize), kinds)
                 .expect("a solved placement is legal");
@@ -116,7 +121,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         }
         plies += 2;
     }
-    (strong_to_move, weak_to_move)
+    Ok((strong_to_move, weak_to_move))
 }
 
 /// What the weak king's moves from a placement lead to.

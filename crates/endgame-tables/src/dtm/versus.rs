@@ -7,9 +7,10 @@
 //! so a capture that wins in `p` plies seeds its position at ply `p`, and
 //! one that draws means the position can never be lost.
 
-use super::gate::{CHUNK, checkpoint};
+use super::gate::CHUNK;
 use super::retrograde::{BitSet, piece_attacks, square};
-use super::{Ending, Squares, Table, build_now, index, squares};
+use super::store::{Build, Cancelled};
+use super::{Ending, Squares, Table, index, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
 /// Placements per side to move: four squares.
@@ -34,9 +35,13 @@ fn untag(entry: u32) -> (usize, usize) {
 /// Plies to mate plus one for each placement (0: a draw, or illegal),
 /// with the strong side to move and with the weak side to move; an odd
 /// number of plies is a win for the side to move.
-pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
+pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>), Cancelled> {
     let kinds = [ending.pieces()[0], ending.weak_pieces()[0]];
-    let captures_into = kinds.map(|kind| Ending::with_lone(kind).map(build_now));
+    let [first, second] = kinds.map(Ending::with_lone);
+    let captures_into = [
+        first.map(|e| build.table(e)).transpose()?,
+        second.map(|e| build.table(e)).transpose()?,
+    ];
     let mut values = [vec![0u8; SIZE], vec![0u8; SIZE]];
     let mut quiet = [vec![0u8; SIZE], vec![0u8; SIZE]];
     let mut illegal = [BitSet::new(SIZE), BitSet::new(SIZE)];
@@ -46,7 +51,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
     for (side, quiet) in quiet.iter_mut().enumerate() {
         for (index, quiet) in quiet.iter_mut().enumerate() {
             if index % CHUNK == 0 {
-                checkpoint();
+                build.checkpoint()?;
             }
             let Some(position) =
                 Placement::new(squares(2, index), kinds).filter(|p| p.legal_with(side))
@@ -88,7 +93,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         }
         for (n, &entry) in frontier.iter().enumerate() {
             if n % CHUNK == 0 {
-                checkpoint();
+                build.checkpoint()?;
             }
             let (side, i) = untag(entry);
             let mover = 1 - side;
@@ -117,7 +122,7 @@ pub(super) fn solve(ending: Ending) -> (Vec<u8>, Vec<u8>) {
         std::mem::swap(&mut frontier, &mut next);
     }
     let [strong_to_move, weak_to_move] = values;
-    (strong_to_move, weak_to_move)
+    Ok((strong_to_move, weak_to_move))
 }
 
 /// What a position's legal moves lead to.

@@ -12,91 +12,97 @@
 //! core no one else wants: on a busy machine the builds wait, on a quiet
 //! one they use the spare core.
 
-use super::{BUILDING, Ending, build_now, gate};
-use std::sync::atomic::Ordering;
-use std::sync::{Mutex, MutexGuard};
+use super::Ending;
+use super::store::Store;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Which worker builds a request.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Builder {
+    /// Builds between searches, paused while any search runs, at the
+    /// lowest priority.
+    Background,
+    /// Builds beside a search without a clock: never paused, at the
+    /// search's own priority.
+    BesideSearches,
+}
+
+impl Builder {
+    fn thread_name(self) -> &'static str {
+        match self {
+            Builder::Background => "dtm-background",
+            Builder::BesideSearches => "dtm-beside",
+        }
+    }
+}
 
 /// Requested endings not yet started, and whether a thread is building.
+#[derive(Default)]
 struct Queue {
     pending: Vec<Ending>,
     working: bool,
 }
 
 /// One worker's queue of builds.
-pub(super) struct Worker {
+#[derive(Default)]
+pub(crate) struct Worker {
     queue: Mutex<Queue>,
-    name: &'static str,
-    background: bool,
 }
 
-/// Builds between searches, paused while any search runs (see
-/// [`gate::checkpoint`]), at the lowest priority.
-pub(super) static BACKGROUND: Worker = Worker::new("dtm-background", true);
-
-/// Builds beside a search without a clock: never paused, at the search's
-/// own priority.
-pub(super) static BESIDE: Worker = Worker::new("dtm-beside", false);
-
 impl Worker {
-    const fn new(name: &'static str, background: bool) -> Worker {
-        Worker {
-            queue: Mutex::new(Queue {
-                pending: Vec::new(),
-                working: false,
-            }),
-            name,
-            background,
-        }
-    }
-
     fn queue(&self) -> MutexGuard<'_, Queue> {
         // The queue stays consistent through a panic elsewhere: every
         // change to it is a single push, pop or flag under the lock.
         self.queue.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Queues the build of `ending` (its `BUILDING` flag already set), and
-    /// starts the worker's thread unless it is running.
-    pub(super) fn request(&'static self, ending: Ending) {
-        let mut queue = self.queue();
+    /// Queues the build of `ending` (its building flag already set) with
+    /// `store`'s `builder`, and starts the worker's thread unless it is
+    /// running. Returns the endings to forget if no thread could start, so
+    /// that a later probe asks again instead of waiting for a build that
+    /// never comes.
+    pub(crate) fn request(store: &Arc<Store>, builder: Builder, ending: Ending) -> Vec<Ending> {
+        let mut queue = store.worker(builder).queue();
         queue.pending.push(ending);
         if queue.working {
-            return;
+            return Vec::new();
         }
         queue.working = true;
+        let owned = Arc::clone(store);
         let spawned = std::thread::Builder::new()
-            .name(self.name.into())
-            .spawn(move || self.work());
+            .name(builder.thread_name().into())
+            .spawn(move || work(&owned, builder));
         if spawned.is_err() {
-            // No thread: forget the requests, so that a later probe asks
-            // again instead of waiting for a build that never comes.
             queue.working = false;
-            for ending in queue.pending.drain(..) {
-                BUILDING[ending.slot()].store(false, Ordering::Release);
-            }
+            return queue.pending.drain(..).collect();
         }
+        Vec::new()
     }
+}
 
-    /// Builds until the queue is empty, the latest request first: it comes
-    /// from the position the game is in now, the earlier ones from a root
-    /// the game may have left.
-    fn work(&self) {
-        if self.background {
-            gate::mark_background();
-            yield_to_every_other_thread();
-        }
-        loop {
-            let next = {
-                let mut queue = self.queue();
-                match queue.pending.pop() {
-                    Some(ending) => ending,
-                    None => {
-                        queue.working = false;
-                        return;
-                    }
+/// Builds until the queue is empty, the latest request first: it comes
+/// from the position the game is in now, the earlier ones from a root the
+/// game may have left. Stops when the tables' owner is gone.
+fn work(store: &Store, builder: Builder) {
+    let background = builder == Builder::Background;
+    if background {
+        yield_to_every_other_thread();
+    }
+    loop {
+        let next = {
+            let mut queue = store.worker(builder).queue();
+            match queue.pending.pop() {
+                Some(ending) if !store.is_closing() => ending,
+                _ => {
+                    queue.working = false;
+                    return;
                 }
-            };
-            build_now(next);
+            }
+        };
+        // A cancelled build (its owner gone) ends the thread at once.
+        if store.build_now(next, background).is_err() {
+            store.worker(builder).queue().working = false;
+            return;
         }
     }
 }

@@ -3,14 +3,30 @@
 // Each test file uses only some of them.
 #![allow(dead_code)]
 
-use matewise_endgame_tables::dtm::{self, Dtm};
+use matewise_endgame_tables::dtm::{Dtm, Ending, Table};
+use matewise_endgame_tables::{Ready, Tablebases};
 use movegen::{Board, MoveList, SplitMix64};
 use std::path::PathBuf;
+use std::sync::LazyLock;
 
-/// Keeps the tables in the build's own directory, never the user's cache
-/// (see [`test_kit::private_cache`]).
-pub fn private_cache() {
-    test_kit::private_cache();
+/// The tables this test binary's table checks share (cached in the build's
+/// own directory, never the user's: see [`test_kit::private_tables`]), so
+/// that a table is loaded once, not once per test.
+pub fn tables() -> &'static Tablebases {
+    static TABLES: LazyLock<Tablebases> = LazyLock::new(test_kit::private_tables);
+    &TABLES
+}
+
+/// The table of `ending` in [`tables`], built or loaded now.
+pub fn build(ending: Ending) -> &'static Table {
+    tables()
+        .table(ending, Ready::Now)
+        .expect("a table built on request")
+}
+
+/// The answer of [`tables`] for `board`.
+pub fn probe(board: &Board) -> Option<Dtm> {
+    tables().dtm(board)
 }
 
 /// An empty directory of this test process's own, `name` telling it from
@@ -55,7 +71,7 @@ pub fn backed_up(board: &Board) -> Dtm {
     for &mv in &moves {
         let mut child = board.clone();
         child.play_unchecked(mv);
-        match dtm::probe(&child) {
+        match probe(&child) {
             // Out of the tables: a capture or a promotion left a dead draw
             // (a minor piece, two knights or nothing against a bare king),
             // unless it mates on the spot.
@@ -127,7 +143,7 @@ pub fn check_against_search(men: &str, count: usize, horizon: u32) -> [usize; 4]
     // Short wins, short losses, longer mates, draws.
     let mut checked = [0; 4];
     for position in random_positions(men, 43).take(1_000_000) {
-        let value = dtm::probe(&position).expect("a tabled position");
+        let value = probe(&position).expect("a tabled position");
         let kind = match value {
             Dtm::MateIn(p) if p <= horizon => 0,
             Dtm::MatedIn(p) if p <= horizon => 1,
