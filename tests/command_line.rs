@@ -73,3 +73,17 @@ fn bench_takes_a_depth() {
         "{last}"
     );
 }
+
+#[test]
+fn tables_build_refuses_a_directory_that_cannot_hold_tables() {
+    let out = matewise(&["tables", "build", "/nonexistent/dir"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("/nonexistent/dir: does not exist, nor does its parent"),
+        "{err}"
+    );
+    assert!(!std::path::Path::new("/nonexistent").exists());
+    let out = matewise(&["tables", "build", "a", "b"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -202,6 +202,33 @@ impl Tablebases {
         self.store().set_memory_limit(bytes);
     }
 
+    /// Whether background builds wait while a search holds a
+    /// [`Tablebases::searching`] guard (the default), or run beside it at
+    /// the system's lowest priority: an engine whose search threads leave a
+    /// core free lets them run, so that a table is ready within a game.
+    ///
+    /// ```
+    /// use matewise_endgame_tables::Tablebases;
+    /// Tablebases::in_memory().set_builds_pause_for_searches(false);
+    /// ```
+    pub fn set_builds_pause_for_searches(&self, pause: bool) {
+        self.store().set_pause_for_searches(pause);
+    }
+
+    /// `ending` and the tables it leads into that a build of it would
+    /// solve: those neither held nor cached, those it leads into first.
+    ///
+    /// ```
+    /// use matewise_endgame_tables::{Ready, Tablebases, dtm::Ending};
+    /// let tables = Tablebases::in_memory();
+    /// assert_eq!(tables.missing(Ending::Kpk), [Ending::Krk, Ending::Kqk, Ending::Kpk]);
+    /// tables.table(Ending::Kqk, Ready::Now);
+    /// assert_eq!(tables.missing(Ending::Kpk), [Ending::Krk, Ending::Kpk]);
+    /// ```
+    pub fn missing(&self, ending: Ending) -> Vec<Ending> {
+        self.store().missing(ending)
+    }
+
     /// The limit set by [`Tablebases::set_memory_limit`] (none until then).
     pub fn memory_limit(&self) -> usize {
         self.store().budget().limit()

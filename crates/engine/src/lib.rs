@@ -29,12 +29,14 @@ mod job;
 mod options;
 mod output;
 mod session;
+mod table_build;
 
 pub use options::{ENGINE_OPTIONS, SEARCH_OPTIONS, declarations};
 pub use output::{Output, info_line, wdl};
 /// The depth [`bench()`] searches to unless told otherwise.
 pub use search::BENCH_DEPTH;
 pub use session::{Flow, Session};
+pub use table_build::build_tables;
 
 /// The Matewise crates this API takes, re-exported whole: the board
 /// ([`perft_text`], [`info_line`]), the protocol's lines ([`Output::send`],

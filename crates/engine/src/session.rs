@@ -119,13 +119,17 @@ impl Session {
 
     fn searcher(&mut self) -> &mut Searcher {
         self.finish_search();
-        let (hash, threads) = (self.hash_mb, self.threads);
-        let tablebases = &self.tablebases;
-        self.idle.get_or_insert_with(|| {
-            let mut searcher = Searcher::new(hash, threads);
-            searcher.set_tablebases(tablebases.clone());
-            searcher
-        })
+        if self.idle.is_none() {
+            self.idle = Some(self.new_searcher());
+        }
+        self.idle.as_mut().expect("just made")
+    }
+
+    /// A searcher of the options' size, reading the session's tables.
+    fn new_searcher(&self) -> Searcher {
+        let mut searcher = Searcher::new(self.hash_mb, self.threads);
+        searcher.set_tablebases(self.tablebases.clone());
+        searcher
     }
 
     /// Stops a running search, if any, and takes the searcher back (none if
@@ -249,6 +253,11 @@ impl Session {
     /// `Threads`.
     pub(crate) fn set_threads(&mut self, threads: i64) {
         self.threads = threads as usize;
+        // Background table builds run at the lowest priority; beside a
+        // search they wait only if its threads leave no core free.
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        self.tablebases
+            .set_builds_pause_for_searches(self.threads >= cores);
         self.finish_search();
         if let Some(searcher) = &mut self.idle {
             searcher.set_threads(self.threads);
@@ -407,6 +416,9 @@ impl Session {
             return;
         }
         let limits = self.limits(params);
+        if self.search_options.endgame_tables && !limits.is_timed() {
+            self.announce_root_table_build();
+        }
         let spec = JobSpec {
             board: self.board.clone(),
             history: self.history.clone(),
@@ -424,11 +436,27 @@ impl Session {
     /// so that `isready`, `stop` and `quit` are answered meanwhile.
     fn start(&mut self, work: Work) {
         self.finish_search();
-        let searcher = self
-            .idle
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.hash_mb, self.threads));
+        let searcher = self.idle.take().unwrap_or_else(|| self.new_searcher());
         self.running = Some(SearchJob::start(searcher, work, self.out.clone()));
+    }
+
+    /// A search without a clock on a root whose table is neither held nor
+    /// cached builds it first: the GUI is told what and for how long.
+    fn announce_root_table_build(&self) {
+        let Some((ending, _)) = endgame_tables::dtm::Ending::of(&self.board) else {
+            return;
+        };
+        let missing = self.tablebases.missing(ending);
+        if missing.is_empty() {
+            return;
+        }
+        let seconds: f64 = missing.iter().map(|e| e.typical_build_seconds()).sum();
+        let names: Vec<&str> = missing.iter().map(|e| e.name()).collect();
+        self.out.info_string(format!(
+            "building the endgame tables {} first, about {seconds:.0} s on one core \
+             (once: they are cached; `matewise tables build` builds all ahead)",
+            names.join(" ")
+        ));
     }
 
     /// A root with no legal move has a known result; GUIs expect it as a

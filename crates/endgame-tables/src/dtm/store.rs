@@ -32,6 +32,9 @@ pub(crate) struct Store {
     cache_dir: RwLock<Option<PathBuf>>,
     /// Set when the owner is gone: every build stops at its next checkpoint.
     closing: AtomicBool,
+    /// Background builds wait while a search runs (else they run beside
+    /// it, at the lowest priority).
+    pause_for_searches: AtomicBool,
 }
 
 /// A build was stopped because the tables' owner is gone.
@@ -56,7 +59,7 @@ impl<'a> Build<'a> {
     /// waits while a search runs if this build is a background one, and
     /// stops the build if the owner is gone.
     pub(crate) fn checkpoint(&self) -> Result<(), Cancelled> {
-        if self.paused_by_searches {
+        if self.paused_by_searches && self.store.pause_for_searches.load(Ordering::Relaxed) {
             self.store.gate.wait_for_idle(|| self.store.is_closing());
         }
         if self.store.is_closing() {
@@ -83,6 +86,7 @@ impl Store {
             beside: Worker::default(),
             cache_dir: RwLock::new(cache_dir),
             closing: AtomicBool::new(false),
+            pause_for_searches: AtomicBool::new(true),
         }
     }
 
@@ -106,6 +110,32 @@ impl Store {
 
     pub(crate) fn set_cache_dir(&self, dir: Option<PathBuf>) {
         *self.cache_dir.write().unwrap_or_else(|e| e.into_inner()) = dir;
+    }
+
+    pub(crate) fn set_pause_for_searches(&self, pause: bool) {
+        self.pause_for_searches.store(pause, Ordering::Relaxed);
+        self.gate.wake();
+    }
+
+    /// `ending` and the tables it leads into that are neither held nor in
+    /// the cache directory, those it leads into first.
+    pub(crate) fn missing(&self, ending: Ending) -> Vec<Ending> {
+        let mut all = vec![ending];
+        let mut i = 0;
+        while i < all.len() {
+            for next in all[i].leads_into() {
+                if !all.contains(&next) {
+                    all.push(next);
+                }
+            }
+            i += 1;
+        }
+        let dir = self.cache_dir();
+        all.retain(|&e| {
+            self.held(e).is_none() && !dir.as_ref().is_some_and(|d| cache::file(d, e).is_file())
+        });
+        all.reverse();
+        all
     }
 
     pub(crate) fn is_closing(&self) -> bool {
