@@ -153,8 +153,9 @@ pub const ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Removes from `dir` the table files of other versions (and of the
 /// unversioned names used before) that have not been loaded or written for
-/// [`STALE_AFTER`], and the temporary files of writes stopped midway more
-/// than [`ABANDONED_AFTER`] ago. Only names this module writes are
+/// [`STALE_AFTER`], and the temporary files of writes stopped midway: at
+/// once where the writing process has ended (Linux), else after
+/// [`ABANDONED_AFTER`]. Only names this module writes are
 /// touched, as the directory may be one the user chose and shares. Returns
 /// how many files were removed; a directory that cannot be read removes
 /// none.
@@ -181,6 +182,8 @@ pub fn sweep(dir: &Path) -> usize {
         let Some(text) = name.to_str() else { continue };
         let limit = match written_by_this_module(text) {
             Some(Kind::Table) if !text.ends_with(&current) => STALE_AFTER,
+            // The write of a process that has ended was cut short: gone now.
+            Some(Kind::Temporary) if writer_has_ended(text) => Duration::ZERO,
             Some(Kind::Temporary) => ABANDONED_AFTER,
             _ => continue,
         };
@@ -189,7 +192,8 @@ pub fn sweep(dir: &Path) -> usize {
             .and_then(|meta| meta.modified())
             .ok()
             .and_then(|modified| now.duration_since(modified).ok());
-        if age.is_some_and(|age| age > limit) && fs::remove_file(entry.path()).is_ok() {
+        let expired = limit.is_zero() || age.is_some_and(|age| age > limit);
+        if expired && fs::remove_file(entry.path()).is_ok() {
             removed += 1;
         }
     }
@@ -199,6 +203,26 @@ pub fn sweep(dir: &Path) -> usize {
 enum Kind {
     Table,
     Temporary,
+}
+
+/// Whether the process that wrote the temporary file `name` (its id
+/// before the last `-`: `krk-1-<hex>.<pid>-<n>.tmp`) is known to have
+/// ended: on Linux, it has no `/proc` entry; elsewhere never known.
+fn writer_has_ended(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".tmp") else {
+        return false;
+    };
+    let Some(pid) = stem
+        .rsplit('.')
+        .next()
+        .and_then(|tail| tail.split('-').next())
+        .and_then(|pid| pid.parse::<u32>().ok())
+    else {
+        return false;
+    };
+    cfg!(target_os = "linux")
+        && Path::new("/proc/self").exists()
+        && !Path::new(&format!("/proc/{pid}")).exists()
 }
 
 /// Whether `name` is one [`save`] writes, of any version: an ending's name,
