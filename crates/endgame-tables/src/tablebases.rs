@@ -77,7 +77,11 @@ impl TableAnswer {
     }
 }
 
-/// Every table an engine reads: see the [module documentation](self).
+/// Every table an engine reads: its own distance-to-mate tables of up to
+/// four men (with their cache, memory limit and builders) and the Syzygy
+/// files of a `SyzygyPath`. An engine owns one and hands clones to its
+/// searches: a clone shares the tables, and dropping the last one stops
+/// its builds. Nothing is process-wide: two `Tablebases` share nothing.
 ///
 /// ```
 /// use matewise_endgame_tables::dtm::{Dtm, Ending};
