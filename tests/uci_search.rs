@@ -839,3 +839,35 @@ fn quit_while_a_root_table_builds_ends_the_process_at_once() {
     drop(engine);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn go_infinite_on_a_fresh_tabled_root_reports_while_its_table_builds() {
+    // Analysis shows its lines from the start: the K+Q vs K+R table (many
+    // seconds, after K+Q and K+R vs K) builds beside the search, which
+    // says so once and keeps reporting.
+    let (mut engine, dir) = engine_with_fresh_tables("kqkr-infinite", KQKR_FEN);
+    engine.send("go infinite");
+    let note = engine.expect_line(
+        "the build's info string",
+        |l| l.starts_with("info string building the endgame tables"),
+        LINE_TIMEOUT,
+    );
+    engine.check(note.contains("kqkr beside the search"), || note.clone());
+    let deep = engine.expect_line(
+        "a depth 6 line",
+        |l| {
+            l.starts_with("info depth ")
+                && l.split_whitespace()
+                    .nth(2)
+                    .and_then(|d| d.parse::<u32>().ok())
+                    >= Some(6)
+        },
+        QUIT_BOUND,
+    );
+    engine.check(deep.contains(" pv "), || deep.clone());
+    engine.send("stop");
+    let out = engine.collect_search(QUIT_BOUND);
+    engine.check_search(&board(KQKR_FEN, &[], false), &out);
+    drop(engine);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -417,7 +417,7 @@ impl Session {
         }
         let limits = self.limits(params);
         if self.search_options.endgame_tables && !limits.is_timed() {
-            self.announce_root_table_build();
+            self.announce_root_table_build(limits.infinite);
         }
         let spec = JobSpec {
             board: self.board.clone(),
@@ -442,7 +442,7 @@ impl Session {
 
     /// A search without a clock on a root whose table is neither held nor
     /// cached builds it first: the GUI is told what and for how long.
-    fn announce_root_table_build(&self) {
+    fn announce_root_table_build(&self, beside: bool) {
         let Some((ending, _)) = endgame_tables::dtm::Ending::of(&self.board) else {
             return;
         };
@@ -452,8 +452,9 @@ impl Session {
         }
         let seconds: f64 = missing.iter().map(|e| e.typical_build_seconds()).sum();
         let names: Vec<&str> = missing.iter().map(|e| e.name()).collect();
+        let when = if beside { "beside the search" } else { "first" };
         self.out.info_string(format!(
-            "building the endgame tables {} first, about {seconds:.0} s on one core \
+            "building the endgame tables {} {when}, about {seconds:.0} s on one core \
              (once: they are cached; `matewise tables build` builds all ahead)",
             names.join(" ")
         ));

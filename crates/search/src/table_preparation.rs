@@ -20,9 +20,10 @@ use movegen::{Board, MoveList};
 /// On a clock each is only requested: it builds in the background, between
 /// searches, and the tree scores it once it is ready.
 ///
-/// Without a clock (`infinite`, `depth`, `nodes`, `mate` or no limit) the
-/// search waits for the root's own table, loaded or built first, so that
-/// the root's answer is exact and its line runs to the mate; a build may
+/// Without a clock (`depth`, `nodes`, `mate` or no limit) the search waits
+/// for the root's own table, loaded or built first, so that the root's
+/// answer is exact and its line runs to the mate (`go infinite` alone
+/// builds it beside the search, whose lines keep coming meanwhile); a build may
 /// take seconds (with the tables it leads into, a minute or more), once per
 /// machine, as tables are cached. A `stop` meanwhile ends the wait at once
 /// and the search answers without the table: the build goes on in its own
@@ -37,10 +38,16 @@ pub(crate) fn ready_for(
     tables: &Tablebases,
 ) {
     let (endings, root_is_tabled) = endings_at_hand(root);
+    // `go infinite` (analysis) shows its lines from the start: its root's
+    // table is built beside it, and the tree scores it once it is ready.
+    let open_ended = limits.infinite
+        && limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.mate.is_none();
     for ending in endings {
         if limits.is_timed() {
             tables.table(ending, Ready::Background);
-        } else if root_is_tabled {
+        } else if root_is_tabled && !open_ended {
             // Solved in a thread of its own even if the background builder
             // has it under way: that build may be paused or starved.
             tables.table(ending, Ready::UnlessStopped(&|| control.is_stopped()));
