@@ -37,7 +37,13 @@ pub(crate) fn ready_for(
     control: &SearchControl,
     tables: &Tablebases,
 ) {
-    let (endings, root_is_tabled) = endings_at_hand(root);
+    let (mut endings, root_is_tabled) = endings_at_hand(root);
+    if limits.is_timed() {
+        // The background builder takes the latest request first: the
+        // cheapest goes last, so that the table likeliest to be ready
+        // before the game ends is built first.
+        most_work_first(&mut endings, tables);
+    }
     // `go infinite` (analysis) shows its lines from the start: its root's
     // table is built beside it, and the tree scores it once it is ready.
     let open_ended = limits.infinite
@@ -55,6 +61,16 @@ pub(crate) fn ready_for(
             tables.table(ending, Ready::BesideSearches);
         }
     }
+}
+
+/// Sorts `endings` by the work a build of each still takes (its own table
+/// and those it leads into, neither held nor cached), the most first.
+fn most_work_first(endings: &mut [Ending], tables: &Tablebases) {
+    let work = |ending: Ending| -> f64 {
+        let missing = tables.missing(ending);
+        missing.iter().map(|e| e.typical_build_seconds()).sum()
+    };
+    endings.sort_by(|&a, &b| work(b).total_cmp(&work(a)));
 }
 
 /// What the Syzygy tables settle at the root before the search.
@@ -169,6 +185,22 @@ mod tests {
         assert_eq!(endings("8/8/4k3/Q2r4/8/8/8/K6R w - - 0 1"), [Ending::Kqrk]);
         // No capture, no table.
         assert!(endings("8/8/4k3/3r4/8/8/8/KQ5R w - - 0 1").is_empty());
+    }
+
+    #[test]
+    fn the_cheapest_capture_table_is_requested_last_so_built_first() {
+        // A K+R+P against K+R root's captures: K+R against K+R needs only
+        // K+R against K besides; the other two need the tables of the
+        // pawn's promotions, four men each.
+        let tables = Tablebases::in_memory();
+        for start in [
+            [Ending::Krkr, Ending::Krpk, Ending::Krkp],
+            [Ending::Krpk, Ending::Krkp, Ending::Krkr],
+        ] {
+            let mut endings = start;
+            most_work_first(&mut endings, &tables);
+            assert_eq!(endings[2], Ending::Krkr, "{start:?}");
+        }
     }
 
     #[test]
