@@ -762,6 +762,20 @@ fn a_fresh_process_solves_a_tabled_root_before_a_node_limited_search() {
 /// How long `stop` and `quit` may take here: far less than a table build.
 const QUIT_BOUND: Duration = Duration::from_secs(5);
 
+/// Sends `quit` and checks that the process ends successfully, at once.
+fn quit_at_once(engine: &mut Engine) {
+    let quit = Instant::now();
+    engine.send("quit");
+    let status = engine.wait_exit(Duration::from_secs(60));
+    let ended = quit.elapsed();
+    engine.check(status.success(), || format!("exit status {status}"));
+    // Within a second on a quiet machine (docs/results.md); the bound here
+    // allows for a loaded test machine and is still far below the build.
+    engine.check(ended < QUIT_BOUND, || {
+        format!("the process lived {ended:?} after quit")
+    });
+}
+
 /// Every table file in `dir` loads whole: no build left one half written.
 fn assert_no_partial_table(engine: &mut Engine, dir: &std::path::Path) {
     let files: Vec<_> = std::fs::read_dir(dir)
@@ -796,16 +810,7 @@ fn stop_while_a_root_table_builds_is_answered_at_once_and_quit_too() {
     engine.check(answered < QUIT_BOUND, || {
         format!("bestmove {answered:?} after stop")
     });
-    let quit = Instant::now();
-    engine.send("quit");
-    let status = engine.wait_exit(Duration::from_secs(60));
-    let ended = quit.elapsed();
-    engine.check(status.success(), || format!("exit status {status}"));
-    // Within a second on a quiet machine (docs/results.md); the bound here
-    // allows for a loaded test machine and is still far below the build.
-    engine.check(ended < QUIT_BOUND, || {
-        format!("the process lived {ended:?} after quit")
-    });
+    quit_at_once(&mut engine);
     assert_no_partial_table(&mut engine, &dir);
     drop(engine);
     let _ = std::fs::remove_dir_all(&dir);
@@ -819,16 +824,7 @@ fn quit_while_a_root_table_builds_ends_the_process_at_once() {
     let (mut engine, dir) = engine_with_fresh_tables("kqkr-quit", KQKR_FEN);
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
-    let quit = Instant::now();
-    engine.send("quit");
-    let status = engine.wait_exit(Duration::from_secs(60));
-    let ended = quit.elapsed();
-    engine.check(status.success(), || format!("exit status {status}"));
-    // Within a second on a quiet machine (docs/results.md); the bound here
-    // allows for a loaded test machine and is still far below the build.
-    engine.check(ended < QUIT_BOUND, || {
-        format!("the process lived {ended:?} after quit")
-    });
+    quit_at_once(&mut engine);
     let mut lines = engine.remaining_lines();
     let at = lines.iter().position(|l| l.starts_with("bestmove"));
     engine.check(at.is_some(), || "no bestmove after quit".into());

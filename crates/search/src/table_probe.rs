@@ -31,6 +31,12 @@ impl Worker<'_> {
     #[inline(never)]
     fn probe_tables(&self, board: &Board, ply: usize) -> Option<i32> {
         let dtm = self.shared.tablebases.dtm(board)?;
+        self.dtm_score(dtm, board, ply)
+    }
+
+    /// The score of an own table's answer `dtm` for `board`, `ply` plies
+    /// from the root; `None` where the fifty-move count leaves it open.
+    fn dtm_score(&self, dtm: Dtm, board: &Board, ply: usize) -> Option<i32> {
         self.shared.tb_hits.fetch_add(1, Relaxed);
         // A mate further than the search can count is still a sure win.
         let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
@@ -93,8 +99,8 @@ impl Worker<'_> {
         }
         let wdl = match self.shared.tablebases.probe(board)? {
             TableAnswer::Wdl(wdl) => wdl,
-            // An own table held after all: exact, at the top of the node.
-            TableAnswer::Dtm(_) => return self.probe_tables(board, ply),
+            // An own table, held since the node's first probe: exact.
+            TableAnswer::Dtm(dtm) => return self.dtm_score(dtm, board, ply),
         };
         self.shared.tb_hits.fetch_add(1, Relaxed);
         let (score, bound) = wdl_score(wdl, ply, self.shared.options.syzygy_50_move_rule);

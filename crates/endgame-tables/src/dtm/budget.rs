@@ -16,8 +16,8 @@ pub(crate) struct Budget {
     refused: [bool; Ending::ALL.len()],
 }
 
-/// `ending` and every table it leads into, each once.
-fn closure(ending: Ending, into: &mut Vec<Ending>) {
+/// `ending` and every table it leads into, each once, `ending` first.
+pub(crate) fn closure(ending: Ending, into: &mut Vec<Ending>) {
     if !into.contains(&ending) {
         into.push(ending);
         for next in ending.leads_into() {

@@ -120,16 +120,8 @@ impl Store {
     /// `ending` and the tables it leads into that are neither held nor in
     /// the cache directory, those it leads into first.
     pub(crate) fn missing(&self, ending: Ending) -> Vec<Ending> {
-        let mut all = vec![ending];
-        let mut i = 0;
-        while i < all.len() {
-            for next in all[i].leads_into() {
-                if !all.contains(&next) {
-                    all.push(next);
-                }
-            }
-            i += 1;
-        }
+        let mut all = Vec::new();
+        super::budget::closure(ending, &mut all);
         let dir = self.cache_dir();
         all.retain(|&e| {
             self.held(e).is_none() && !dir.as_ref().is_some_and(|d| cache::file(d, e).is_file())
