@@ -41,14 +41,16 @@ const MAGIC: [u8; 8] = *b"MWTABLE\0";
 const FORMAT: u32 = 1;
 /// The solver's source and the table layout, hashed: a table built by other
 /// code is not trusted, even if its file is intact.
-const SOLVER: u64 = checksum(
+pub(crate) const SOLVER: u64 = checksum(
     concat!(
         include_str!("dtm.rs"),
         include_str!("dtm/retrograde.rs"),
         include_str!("dtm/versus.rs"),
         include_str!("dtm/general.rs"),
         include_str!("dtm/men.rs"),
-        include_str!("dtm/exits.rs")
+        include_str!("dtm/exits.rs"),
+        include_str!("dtm/symmetry.rs"),
+        include_str!("dtm/progress.rs")
     )
     .as_bytes(),
 );
@@ -140,6 +142,12 @@ pub fn file(dir: &Path, ending: Ending) -> PathBuf {
     dir.join(format!("{}{}", ending.name(), version_suffix()))
 }
 
+/// The file where a build of `ending` stopped midway keeps its progress,
+/// for the next process to resume (this version's solver only).
+pub(crate) fn progress_file(dir: &Path, ending: Ending) -> PathBuf {
+    file(dir, ending).with_extension("partial")
+}
+
 /// How this version's table file names end.
 fn version_suffix() -> String {
     format!("-{FORMAT}-{SOLVER:016x}.dtm")
@@ -176,12 +184,14 @@ pub fn sweep(dir: &Path) -> usize {
     };
     let now = SystemTime::now();
     let current = version_suffix();
+    let current_progress = current.replace(".dtm", ".partial");
     let mut removed = 0;
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(text) = name.to_str() else { continue };
         let limit = match written_by_this_module(text) {
             Some(Kind::Table) if !text.ends_with(&current) => STALE_AFTER,
+            Some(Kind::Progress) if !text.ends_with(&current_progress) => STALE_AFTER,
             // The write of a process that has ended was cut short: gone now.
             Some(Kind::Temporary) if writer_has_ended(text) => Duration::ZERO,
             Some(Kind::Temporary) => ABANDONED_AFTER,
@@ -202,6 +212,7 @@ pub fn sweep(dir: &Path) -> usize {
 
 enum Kind {
     Table,
+    Progress,
     Temporary,
 }
 
@@ -239,6 +250,8 @@ fn written_by_this_module(name: &str) -> Option<Kind> {
         Kind::Temporary
     } else if rest.ends_with(".dtm") {
         Kind::Table
+    } else if rest.ends_with(".partial") {
+        Kind::Progress
     } else {
         return None;
     };
@@ -257,12 +270,7 @@ pub fn save(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
     if let Some(dir) = dir {
         fs::create_dir_all(dir)?;
     }
-    static WRITES: AtomicU64 = AtomicU64::new(0);
-    let temporary = path.with_extension(format!(
-        "{}-{}.tmp",
-        std::process::id(),
-        WRITES.fetch_add(1, Ordering::Relaxed)
-    ));
+    let temporary = temporary_file(path);
     let written = write(table, ending, &temporary).and_then(|()| fs::rename(&temporary, path));
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
@@ -270,6 +278,17 @@ pub fn save(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
         sweep(dir);
     }
     written
+}
+
+/// A name of `path`'s directory to write to before renaming into place,
+/// unique to this process and this write, that [`sweep`] recognises.
+pub(crate) fn temporary_file(path: &Path) -> PathBuf {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    path.with_extension(format!(
+        "{}-{}.tmp",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ))
 }
 
 fn write(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
@@ -348,7 +367,7 @@ const fn checksum(bytes: &[u8]) -> u64 {
     checksum_more(CHECKSUM_SEED, bytes)
 }
 
-fn checksum_parts(parts: &[&[u8]]) -> u64 {
+pub(crate) fn checksum_parts(parts: &[&[u8]]) -> u64 {
     parts
         .iter()
         .fold(CHECKSUM_SEED, |sum, part| checksum_more(sum, part))

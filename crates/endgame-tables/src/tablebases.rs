@@ -382,4 +382,25 @@ impl Tablebases {
     pub fn searching(&self) -> SearchGuard {
         self.store().gate.enter()
     }
+
+    /// Stops every build of these tables at its next checkpoint, for good,
+    /// and waits up to `grace` for them to end: whether they all did. A
+    /// build of a table with pawns (the longest ones) first keeps its
+    /// progress in the cache directory, and the next build of that table,
+    /// in this process or a later one, goes on from there; so a table that
+    /// takes longer than a game is finished over a few games in fresh
+    /// processes. Probes still answer from the tables held; a table not
+    /// held stays missing. An engine calls this as it quits.
+    ///
+    /// ```
+    /// use matewise_endgame_tables::{Ready, Tablebases, dtm::Ending};
+    /// use std::time::Duration;
+    /// let tables = Tablebases::in_memory();
+    /// tables.table(Ending::Krk, Ready::Now);
+    /// assert!(tables.stop_builds(Duration::from_millis(500)));
+    /// assert!(tables.table(Ending::Krk, Ready::Cached).is_some());
+    /// ```
+    pub fn stop_builds(&self, grace: std::time::Duration) -> bool {
+        self.store().close_within(grace)
+    }
 }

@@ -82,11 +82,13 @@ pub fn run() {
         }
     }
     // End of input or quit: finish cleanly (a running search prints its
-    // bestmove) and end at once. A table build under way is dropped with
-    // the process: a cache file is written whole and renamed into place, so
-    // none is left half written, and `matewise tables build` readies them
-    // all ahead of play.
+    // bestmove) and end at once. A table build under way stops at its next
+    // checkpoint and keeps its progress for the next process, within a
+    // moment; a cache file is written whole and renamed into place, so none
+    // is left half written, and `matewise tables build` readies them all
+    // ahead of play.
     session.shutdown();
+    session.stop_table_builds();
     drop(reader);
 }
 

@@ -10,6 +10,12 @@ use protocol::{Command, GoParams, Info, ParseError, Response, Score, Setup, Wdl}
 use search::{Clock, ControlPeriods, Limits, SearchOptions, Searcher};
 use std::time::Duration;
 
+/// How long an ending engine waits for its table builds to stop and keep
+/// their progress: a build stops within milliseconds and writes its
+/// progress (some tens of MB) in a fraction of this, and `quit` must end
+/// the process within a second.
+pub(crate) const BUILD_STOP_GRACE: Duration = Duration::from_millis(700);
+
 /// The engine: position, options, and either an idle searcher or a running search.
 pub struct Session {
     out: Output,
@@ -114,6 +120,15 @@ impl Session {
     pub fn shutdown(&mut self) {
         if let Some(job) = self.running.take() {
             self.idle = job.end_of_input();
+        }
+    }
+
+    /// Stops the table builds under way as the engine ends, waiting at most
+    /// [`BUILD_STOP_GRACE`] for them to keep their progress (see
+    /// `Tablebases::stop_builds`).
+    pub fn stop_table_builds(&self) {
+        if !self.tablebases.stop_builds(BUILD_STOP_GRACE) {
+            tracing::debug!("a table build had not stopped within the grace");
         }
     }
 

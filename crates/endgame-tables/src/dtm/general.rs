@@ -25,6 +25,7 @@ use super::gate::CHUNK;
 use super::men::{EN_PASSANT_SLOTS, Men, Move, Placement};
 use super::retrograde::BitSet;
 use super::store::{Build, Cancelled};
+use super::symmetry::Share;
 use super::{Ending, index, squares};
 
 /// The move count of a position that is never lost: one of its ways out
@@ -104,6 +105,8 @@ struct Solver<'a> {
     exits: Exits<'a>,
     illegal: [BitSet; 2],
     en_passant: bool,
+    /// The placements solved; the others are their mirror images.
+    share: Share,
 }
 
 impl Solver<'_> {
@@ -181,7 +184,8 @@ impl Solver<'_> {
             if en_passant != (double_step && (en_passant || passes)) {
                 return;
             }
-            let j = index(self.men.count - 2, &before);
+            let pieces = self.men.count - 2;
+            let j = index(pieces, &self.share.image(&before, pieces));
             if self.illegal[mover].contains(j) {
                 return;
             }
@@ -196,67 +200,214 @@ impl Solver<'_> {
     }
 }
 
+/// Where a solve stands, for a stopped one to be resumed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Counting moves: `side`'s placements from `index` on are not counted
+    /// yet (nor the en passant nodes of `side`).
+    Counting { side: usize, index: usize },
+    /// Going through the frontier of ply `plies`.
+    Plies { plies: usize },
+}
+
+impl Stage {
+    fn numbers(self) -> [u64; 4] {
+        match self {
+            Stage::Counting { side, index } => [0, side as u64, index as u64, 0],
+            Stage::Plies { plies } => [1, plies as u64, 0, 0],
+        }
+    }
+
+    fn from_numbers(at: [u64; 4], size: usize) -> Option<Stage> {
+        match at {
+            [0, side @ 0..=1, index, 0] if index < size as u64 => Some(Stage::Counting {
+                side: side as usize,
+                index: index as usize,
+            }),
+            [1, plies, 0, 0] if plies <= MAX_PLIES as u64 => Some(Stage::Plies {
+                plies: plies as usize,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Everything a solve changes as it goes: the nodes, the seeds and the
+/// frontiers of the current ply.
+struct Work {
+    nodes: Nodes,
+    illegal: [BitSet; 2],
+    seeds: Vec<Vec<u32>>,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Work {
+    /// Keeps where the solve stood at `stage`, with the frontier entries
+    /// from `done` on still to go through, and stops it.
+    fn stop(&self, build: &Build, stage: Stage, done: usize) -> Cancelled {
+        let n = &self.nodes;
+        let illegal = self.illegal.each_ref().map(BitSet::to_bytes);
+        let bytes: [&[u8]; 10] = [
+            &n.values[0],
+            &n.values[1],
+            &n.quiet[0],
+            &n.quiet[1],
+            &n.en_passant_values[0],
+            &n.en_passant_values[1],
+            &n.en_passant_quiet[0],
+            &n.en_passant_quiet[1],
+            &illegal[0],
+            &illegal[1],
+        ];
+        let mut lists: Vec<&[u32]> = self.seeds.iter().map(Vec::as_slice).collect();
+        lists.push(&self.frontier[done.min(self.frontier.len())..]);
+        lists.push(&self.next);
+        build.stop_here(stage.numbers(), &bytes, &lists)
+    }
+
+    /// The work and stage a stopped solve of `size` placements (and
+    /// `passing` en passant slots) kept, if they fit the table.
+    fn resume(build: &Build, size: usize, passing: usize) -> Option<(Work, Stage)> {
+        let saved = build.resume()?;
+        let stage = Stage::from_numbers(saved.at, size)?;
+        let mut bytes = saved.bytes.into_iter();
+        let mut array = |len: usize| bytes.next().filter(|array| array.len() == len);
+        let values = [array(size)?, array(size)?];
+        let quiet = [array(size)?, array(size)?];
+        let en_passant_values = [array(passing)?, array(passing)?];
+        let en_passant_quiet = [array(passing)?, array(passing)?];
+        let illegal = [
+            BitSet::from_bytes(&bytes.next()?, size)?,
+            BitSet::from_bytes(&bytes.next()?, size)?,
+        ];
+        let mut lists = saved.lists;
+        // Every entry must name a node of this table.
+        let fits = |&entry: &u32| {
+            let (_, i, en_passant) = untag(entry);
+            entry < 1 << 26 && i < if en_passant { passing } else { size }
+        };
+        if bytes.next().is_some()
+            || lists.len() != MAX_PLIES + 4
+            || !lists.iter().all(|list| list.iter().all(fits))
+        {
+            return None;
+        }
+        let next = lists.pop()?;
+        let frontier = lists.pop()?;
+        let work = Work {
+            nodes: Nodes {
+                values,
+                quiet,
+                en_passant_values,
+                en_passant_quiet,
+            },
+            illegal,
+            seeds: lists,
+            frontier,
+            next,
+        };
+        Some((work, stage))
+    }
+}
+
 /// Plies to mate plus one for each placement (0: a draw, or illegal),
 /// with the strong side to move and with the weak side to move; an odd
-/// number of plies is a win for the side to move.
+/// number of plies is a win for the side to move. A solve stopped at a
+/// checkpoint keeps its progress, and the next solve of the table goes on
+/// from there.
 pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>), Cancelled> {
     let men = Men::of(ending);
     let size = 1usize << (6 * men.count);
     let en_passant = men.pawn_pair().is_some();
     let passing = if en_passant { EN_PASSANT_SLOTS } else { 0 };
+    let pieces = men.count - 2;
+    let exits = Exits::new(men, build)?;
+    let (mut work, stage) = Work::resume(build, size, passing).unwrap_or_else(|| {
+        let work = Work {
+            nodes: Nodes {
+                values: [vec![0; size], vec![0; size]],
+                quiet: [vec![0; size], vec![0; size]],
+                en_passant_values: [vec![0; passing], vec![0; passing]],
+                en_passant_quiet: [vec![CANNOT_LOSE; passing], vec![CANNOT_LOSE; passing]],
+            },
+            illegal: [BitSet::new(size), BitSet::new(size)],
+            // seeds[p]: nodes whose value is p plies unless a quicker win
+            // is found first, from their ways out or from having no move left.
+            seeds: vec![Vec::new(); MAX_PLIES + 2],
+            frontier: Vec::new(),
+            next: Vec::new(),
+        };
+        (work, Stage::Counting { side: 0, index: 0 })
+    });
+    let share = if en_passant {
+        Share::WHOLE
+    } else {
+        Share::new(true)
+    };
     let mut solver = Solver {
         men,
-        exits: Exits::new(men, build)?,
-        illegal: [BitSet::new(size), BitSet::new(size)],
+        exits,
+        illegal: [BitSet::new(0), BitSet::new(0)],
         en_passant,
+        share,
     };
-    let mut nodes = Nodes {
-        values: [vec![0; size], vec![0; size]],
-        quiet: [vec![0; size], vec![0; size]],
-        en_passant_values: [vec![0; passing], vec![0; passing]],
-        en_passant_quiet: [vec![CANNOT_LOSE; passing], vec![CANNOT_LOSE; passing]],
-    };
-    // seeds[p]: nodes whose value is p plies unless a quicker win is
-    // found first, from their ways out or from having no move left.
-    let mut seeds: Vec<Vec<u32>> = vec![Vec::new(); MAX_PLIES + 2];
-    for side in 0..2 {
-        for i in 0..size {
-            if i % CHUNK == 0 {
-                build.checkpoint()?;
+    if let Stage::Counting { side: from, index } = stage {
+        for side in from..2 {
+            let start = if side == from { index } else { 0 };
+            for i in start..size {
+                if i % CHUNK == 0 && build.checkpoint().is_err() {
+                    return Err(work.stop(build, Stage::Counting { side, index: i }, 0));
+                }
+                if !share.holds(pieces, i) {
+                    continue;
+                }
+                let placement = Placement::new(men, squares(pieces, i));
+                let Some(placement) = placement.filter(|p| p.legal_with(side)) else {
+                    work.illegal[side].insert(i);
+                    continue;
+                };
+                work.nodes.quiet[side][i] =
+                    solver.first_count(tag(side, i, false), &placement, &mut work.seeds);
             }
-            let placement = Placement::new(men, squares(men.count - 2, i));
-            let Some(placement) = placement.filter(|p| p.legal_with(side)) else {
-                solver.illegal[side].insert(i);
-                continue;
-            };
-            nodes.quiet[side][i] = solver.first_count(tag(side, i, false), &placement, &mut seeds);
-        }
-        for slot in 0..passing {
-            if let Some(placement) = Placement::from_en_passant_slot(men, side, slot) {
-                let entry = tag(side, slot, true);
-                nodes.en_passant_quiet[side][slot] =
-                    solver.first_count(entry, &placement, &mut seeds);
+            for slot in 0..passing {
+                if let Some(placement) = Placement::from_en_passant_slot(men, side, slot) {
+                    let entry = tag(side, slot, true);
+                    work.nodes.en_passant_quiet[side][slot] =
+                        solver.first_count(entry, &placement, &mut work.seeds);
+                }
             }
         }
     }
-    let solver = solver;
-    let mut frontier: Vec<u32> = Vec::new();
-    let mut next: Vec<u32> = Vec::new();
-    for plies in 0..=MAX_PLIES {
-        for &entry in &seeds[plies] {
-            let value = nodes.value(entry);
+    // The ply loop reads the illegal placements through the solver, and
+    // keeps them in the work for a stop.
+    std::mem::swap(&mut solver.illegal, &mut work.illegal);
+    let first_ply = match stage {
+        Stage::Plies { plies } => plies,
+        Stage::Counting { .. } => 0,
+    };
+    for plies in first_ply..=MAX_PLIES {
+        // On a resumed ply its seeds are in already: this adds none.
+        for &entry in &work.seeds[plies] {
+            let value = work.nodes.value(entry);
             if *value == 0 {
                 *value = plies as u8 + 1;
-                frontier.push(entry);
+                work.frontier.push(entry);
             }
         }
-        if frontier.is_empty() && seeds[plies..].iter().all(Vec::is_empty) {
+        if work.frontier.is_empty() && work.seeds[plies..].iter().all(Vec::is_empty) {
             break;
         }
+        let frontier = std::mem::take(&mut work.frontier);
         for (n, &entry) in frontier.iter().enumerate() {
-            if n % CHUNK == 0 {
-                build.checkpoint()?;
+            if n % CHUNK == 0 && build.checkpoint().is_err() {
+                work.frontier = frontier;
+                std::mem::swap(&mut solver.illegal, &mut work.illegal);
+                return Err(work.stop(build, Stage::Plies { plies }, n));
             }
+            let Work {
+                nodes, seeds, next, ..
+            } = &mut work;
             solver.for_each_predecessor(entry, |before| {
                 if *nodes.value(before) != 0 {
                     return;
@@ -281,9 +432,13 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
                 }
             });
         }
-        frontier.clear();
-        std::mem::swap(&mut frontier, &mut next);
+        // The spent frontier's buffer takes the next ply's.
+        let mut spent = frontier;
+        spent.clear();
+        work.frontier = std::mem::replace(&mut work.next, spent);
     }
-    let [strong_to_move, weak_to_move] = nodes.values;
+    let [mut strong_to_move, mut weak_to_move] = work.nodes.values;
+    share.fill(&mut strong_to_move, pieces);
+    share.fill(&mut weak_to_move, pieces);
     Ok((strong_to_move, weak_to_move))
 }

@@ -18,6 +18,7 @@
 
 use super::gate::CHUNK;
 use super::store::{Build, Cancelled};
+use super::symmetry::Share;
 use super::{Ending, Squares, Table, index, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
@@ -48,9 +49,13 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
     // captures keep from being lost sooner, held back until ply p.
     let mut seeds: Vec<Vec<u32>> = vec![Vec::new(); 256];
     let mut lost: Vec<u32> = Vec::new();
+    let share = Share::new(false);
     for (index, escape) in escapes.iter_mut().enumerate() {
         if index % CHUNK == 0 {
             build.checkpoint()?;
+        }
+        if !share.holds(pieces, index) {
+            continue;
         }
         let Some(position) = Position::new(&squares(pieces, index), kinds) else {
             continue;
@@ -82,7 +87,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             let position = Position::new(&squares(pieces, lost_index as usize), kinds)
                 .expect("a solved placement is legal");
             position.for_each_strong_unmove(|before| {
-                let i = index(pieces, &before);
+                let i = index(pieces, &share.image(&before, pieces));
                 // With the strong side to move, the weak king may not stand in check.
                 if strong_to_move[i] == 0 && !checked.contains(i) {
                     strong_to_move[i] = plies + 2;
@@ -98,7 +103,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             let position = Position::new(&squares(pieces, won_index as usize), kinds)
                 .expect("a solved placement is legal");
             position.for_each_weak_unmove(|before| {
-                let i = index(pieces, &before);
+                let i = index(pieces, &share.image(&before, pieces));
                 if weak_to_move[i] == 0 && escapes[i] > 0 {
                     escapes[i] -= 1;
                     if escapes[i] == 0 {
@@ -121,6 +126,8 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
         }
         plies += 2;
     }
+    share.fill(&mut strong_to_move, pieces);
+    share.fill(&mut weak_to_move, pieces);
     Ok((strong_to_move, weak_to_move))
 }
 
@@ -148,6 +155,23 @@ impl BitSet {
 
     pub(super) fn contains(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// The bits as bytes, to keep a stopped build's progress.
+    pub(super) fn to_bytes(&self) -> Vec<u8> {
+        self.0.iter().flat_map(|word| word.to_le_bytes()).collect()
+    }
+
+    /// The set `to_bytes` made of `bytes`, if it holds `size` bits.
+    pub(super) fn from_bytes(bytes: &[u8], size: usize) -> Option<BitSet> {
+        (bytes.len() == 8 * size.div_ceil(64)).then(|| {
+            BitSet(
+                bytes
+                    .chunks_exact(8)
+                    .map(|word| u64::from_le_bytes(word.try_into().expect("eight bytes")))
+                    .collect(),
+            )
+        })
     }
 }
 

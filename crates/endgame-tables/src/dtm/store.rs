@@ -6,6 +6,8 @@
 
 use super::budget::Budget;
 use super::gate::Gate;
+use super::progress::{self, Progress};
+use super::running::Running;
 use super::workers::{Builder, Worker};
 use super::{Ending, Table};
 use crate::cache;
@@ -32,6 +34,8 @@ pub(crate) struct Store {
     cache_dir: RwLock<Option<PathBuf>>,
     /// Set when the owner is gone: every build stops at its next checkpoint.
     closing: AtomicBool,
+    /// Builds solving now, in any thread.
+    builds: Running,
     /// Background builds wait while a search runs (else they run beside
     /// it, at the lowest priority).
     pause_for_searches: AtomicBool,
@@ -46,6 +50,8 @@ pub(crate) struct Cancelled;
 /// (a background build) or stops (the owner gone).
 pub(crate) struct Build<'a> {
     store: &'a Store,
+    /// The table being built.
+    ending: Ending,
     paused_by_searches: bool,
 }
 
@@ -62,10 +68,28 @@ impl<'a> Build<'a> {
         if self.paused_by_searches && self.store.pause_for_searches.load(Ordering::Relaxed) {
             self.store.gate.wait_for_idle(|| self.store.is_closing());
         }
-        if self.store.is_closing() {
+        if self.store.is_closing() || test_stop::now() {
             return Err(Cancelled);
         }
         Ok(())
+    }
+
+    /// Where a stopped build of this table stood, if one left its
+    /// progress in the cache directory (see [`super::progress`]).
+    pub(crate) fn resume(&self) -> Option<Progress> {
+        Progress::load(&self.store.cache_dir()?, self.ending)
+    }
+
+    /// Keeps where this build stood as it stops (numbers `at`, arrays
+    /// `bytes`, lists `lists`), for the next build of the table to resume;
+    /// nothing without a cache directory. Returns the cancellation to pass
+    /// on.
+    pub(crate) fn stop_here(&self, at: [u64; 4], bytes: &[&[u8]], lists: &[&[u32]]) -> Cancelled {
+        if let Some(dir) = self.store.cache_dir() {
+            // A progress that cannot be written only costs the work it held.
+            let _ = progress::save(&dir, self.ending, at, bytes, lists);
+        }
+        Cancelled
     }
 }
 
@@ -86,6 +110,7 @@ impl Store {
             beside: Worker::default(),
             cache_dir: RwLock::new(cache_dir),
             closing: AtomicBool::new(false),
+            builds: Running::default(),
             pause_for_searches: AtomicBool::new(true),
         }
     }
@@ -140,6 +165,13 @@ impl Store {
         self.gate.wake();
     }
 
+    /// [`Store::close`], then waits up to `grace` for the builds to stop
+    /// (keeping their progress): whether they all did.
+    pub(crate) fn close_within(&self, grace: Duration) -> bool {
+        self.close();
+        self.builds.wait_for_none(grace)
+    }
+
     /// The table of `ending` if it is held.
     #[inline]
     pub(crate) fn held(&self, ending: Ending) -> Option<&Table> {
@@ -179,17 +211,22 @@ impl Store {
     fn load_or_solve(&self, ending: Ending, paused_by_searches: bool) -> Result<Table, Cancelled> {
         let build = Build {
             store: self,
+            ending,
             paused_by_searches,
         };
-        let Some(path) = self.cache_dir().map(|dir| cache::file(&dir, ending)) else {
+        let _running = self.builds.enter();
+        let Some(dir) = self.cache_dir() else {
             return Table::solve(ending, &build);
         };
+        let path = cache::file(&dir, ending);
         if let Ok(table) = cache::load(ending, &path) {
             return Ok(table);
         }
         let table = Table::solve(ending, &build)?;
         // A cache that cannot be written only costs the next process a build.
-        let _ = cache::save(&table, ending, &path);
+        if cache::save(&table, ending, &path).is_ok() {
+            Progress::remove(&dir, ending);
+        }
         Ok(table)
     }
 
@@ -328,5 +365,40 @@ impl Store {
     /// The table of `ending`, taken out of a store about to be dropped.
     pub(crate) fn take(mut self, ending: Ending) -> Option<Table> {
         self.tables[ending.slot()].take()
+    }
+}
+
+/// Tests stop a build in their own thread at a chosen checkpoint, to see
+/// it resume; outside tests nothing stops here.
+#[cfg(test)]
+pub(crate) mod test_stop {
+    use std::cell::Cell;
+
+    thread_local! {
+        static CHECKPOINTS: Cell<(usize, Option<usize>)> = const { Cell::new((0, None)) };
+    }
+
+    /// Counts checkpoints from now, stopping the build at the `stop_at`-th.
+    pub(crate) fn count_from_now(stop_at: Option<usize>) {
+        CHECKPOINTS.set((0, stop_at));
+    }
+
+    /// The checkpoints passed since [`count_from_now`].
+    pub(crate) fn passed() -> usize {
+        CHECKPOINTS.get().0
+    }
+
+    pub(super) fn now() -> bool {
+        let (passed, stop_at) = CHECKPOINTS.get();
+        CHECKPOINTS.set((passed + 1, stop_at));
+        stop_at == Some(passed + 1)
+    }
+}
+
+#[cfg(not(test))]
+mod test_stop {
+    #[inline(always)]
+    pub(super) fn now() -> bool {
+        false
     }
 }

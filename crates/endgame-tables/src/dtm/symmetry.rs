@@ -42,3 +42,83 @@ pub(super) fn images(squares: &Squares, pieces: usize) -> impl Iterator<Item = S
         image
     })
 }
+
+/// The share of a table a solver works on: the placements with the strong
+/// king on files a to d, and in a table without pawns also on ranks 1 to
+/// 4. Mirroring the files (and, without pawns, the ranks) changes no
+/// position's value, and it always moves the king, so every placement has
+/// exactly one image in the share, and each move between placements one
+/// image between their images: counting moves and taking them back in the
+/// share alone solves the table in a half (a quarter) of the work. The
+/// rest is filled from the images at the end ([`Share::fill`]).
+///
+/// En passant breaks none of this, but its positions are indexed apart,
+/// so a solver with them keeps the whole table ([`Share::WHOLE`]).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Share {
+    mirror_files: bool,
+    mirror_ranks: bool,
+}
+
+impl Share {
+    /// Every placement: no mirroring.
+    pub(super) const WHOLE: Share = Share {
+        mirror_files: false,
+        mirror_ranks: false,
+    };
+
+    /// The share for a table with pawns (files only) or without (both).
+    pub(super) fn new(pawns: bool) -> Share {
+        Share {
+            mirror_files: true,
+            mirror_ranks: !pawns,
+        }
+    }
+
+    /// The strong king's square of the placement at `index`.
+    fn strong_king(pieces: usize, index: usize) -> usize {
+        index >> (6 * (1 + pieces))
+    }
+
+    /// The squares to flip (xor) so that a placement with the strong king
+    /// on `king` lands in the share.
+    fn flip(self, king: usize) -> usize {
+        let files = if self.mirror_files && king % 8 >= 4 {
+            7
+        } else {
+            0
+        };
+        let ranks = if self.mirror_ranks && king >= 32 {
+            56
+        } else {
+            0
+        };
+        files | ranks
+    }
+
+    /// Whether the placement at `index` (kings and `pieces` more men) is in
+    /// the share.
+    pub(super) fn holds(self, pieces: usize, index: usize) -> bool {
+        self.flip(Share::strong_king(pieces, index)) == 0
+    }
+
+    /// The image of `squares` in the share.
+    pub(super) fn image(self, squares: &Squares, pieces: usize) -> Squares {
+        let flip = self.flip(squares[0]);
+        let mut image = *squares;
+        for square in &mut image[..2 + pieces] {
+            *square ^= flip;
+        }
+        image
+    }
+
+    /// Sets each value outside the share to its image's.
+    pub(super) fn fill(self, values: &mut [u8], pieces: usize) {
+        for i in 0..values.len() {
+            if !self.holds(pieces, i) {
+                let image = self.image(&super::squares(pieces, i), pieces);
+                values[i] = values[super::index(pieces, &image)];
+            }
+        }
+    }
+}

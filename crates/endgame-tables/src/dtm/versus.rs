@@ -10,6 +10,7 @@
 use super::gate::CHUNK;
 use super::retrograde::{BitSet, piece_attacks, square};
 use super::store::{Build, Cancelled};
+use super::symmetry::Share;
 use super::{Ending, Squares, Table, index, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
@@ -48,10 +49,14 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
     // seeds[p]: positions whose value is p plies unless a quicker win is
     // found first, from their captures or from having no move left.
     let mut seeds: Vec<Vec<u32>> = vec![Vec::new(); MAX_PLIES + 2];
+    let share = Share::new(false);
     for (side, quiet) in quiet.iter_mut().enumerate() {
         for (index, quiet) in quiet.iter_mut().enumerate() {
             if index % CHUNK == 0 {
                 build.checkpoint()?;
+            }
+            if !share.holds(2, index) {
+                continue;
             }
             let Some(position) =
                 Placement::new(squares(2, index), kinds).filter(|p| p.legal_with(side))
@@ -99,7 +104,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             let mover = 1 - side;
             let position = Placement::new(squares(2, i), kinds).expect("a solved placement");
             position.for_each_unmove(mover, |before| {
-                let j = index(2, &before);
+                let j = index(2, &share.image(&before, 2));
                 if values[mover][j] != 0 || illegal[mover].contains(j) {
                     return;
                 }
@@ -121,7 +126,9 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
         frontier.clear();
         std::mem::swap(&mut frontier, &mut next);
     }
-    let [strong_to_move, weak_to_move] = values;
+    let [mut strong_to_move, mut weak_to_move] = values;
+    share.fill(&mut strong_to_move, 2);
+    share.fill(&mut weak_to_move, 2);
     Ok((strong_to_move, weak_to_move))
 }
 
