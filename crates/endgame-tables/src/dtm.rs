@@ -301,8 +301,9 @@ impl Ending {
     }
 
     /// About how long a build of this table alone takes on one core, in
-    /// seconds (measured with `--example dtm_build`; a loaded machine takes
-    /// longer): for an estimate to show a user, not a promise.
+    /// seconds (measured with `matewise tables build` on a quiet machine; a
+    /// loaded one takes longer): for an estimate to show a user, not a
+    /// promise.
     ///
     /// ```
     /// use matewise_endgame_tables::dtm::Ending;
@@ -311,8 +312,8 @@ impl Ending {
     pub fn typical_build_seconds(self) -> f64 {
         match (self.men_besides_kings(), self.has_pawns()) {
             (1, _) => 0.1,
-            (_, false) => 7.0,
-            (_, true) => 18.0,
+            (_, false) => 2.5,
+            (_, true) => 9.0,
         }
     }
 
