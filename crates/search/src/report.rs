@@ -123,10 +123,7 @@ impl<'a> Reporter<'a> {
                 time: self.started.elapsed(),
                 hashfull: worker.shared.tt.hashfull(),
                 pv: rm.pv.clone(),
-                tb_hits: worker
-                    .shared
-                    .tb_hits
-                    .load(std::sync::atomic::Ordering::Relaxed),
+                tb_hits: worker.tb_hits_all_threads(),
             });
         }
         self.last_reported = Some((moves[0].mv, moves[0].score));

@@ -15,7 +15,7 @@ use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{NodeCounter, Shared, ThreadData, Worker};
 use endgame_tables::Tablebases;
 use movegen::{Board, KeyHistory, Move, SplitMix64};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
 
 /// What a search found.
 ///
@@ -310,7 +310,6 @@ impl Searcher {
         };
         let node_counts = self.prepare(options);
         let stop = AtomicBool::new(false);
-        let tb_hits = AtomicU64::new(root_tables.hits);
         let shared = Shared {
             tt: &self.tt,
             stop: &stop,
@@ -318,7 +317,7 @@ impl Searcher {
             limits,
             options,
             tablebases: &self.tablebases,
-            tb_hits: &tb_hits,
+            root_tb_hits: root_tables.hits,
             syzygy_men: root_tables.syzygy_men,
             root_tb_score: root_tables.score,
         };
@@ -346,12 +345,13 @@ impl Searcher {
             )
         });
         let nodes = shared.total_nodes();
+        let tb_hits = shared.total_tb_hits();
         if let Some(skill) = &skill {
             self.random = self.random.wrapping_add(1);
             skill.pick(&mut root_moves, SplitMix64::new(self.random).next_u64());
         }
         let mut result = self.result(root, &root_moves[0], depth, nodes);
-        result.tb_hits = tb_hits.load(Relaxed);
+        result.tb_hits = tb_hits;
         if let Some(score) = root_tables.score {
             if !matches!(result.score, Score::Mate(_)) {
                 result.score = Score::from_internal(score);
@@ -411,7 +411,10 @@ fn help(
     root: &Board,
     mut moves: Vec<RootMove>,
 ) {
-    Worker::new(id, shared, data, game).iterate(root, &mut moves, 1, &mut |_, _| false);
+    let mut worker = Worker::new(id, shared, data, game);
+    worker.iterate(root, &mut moves, 1, &mut |_, _| false);
+    // Its last nodes and hits count in the result too.
+    worker.publish_nodes();
 }
 
 /// A seed that differs between runs, so that a limited-strength engine does

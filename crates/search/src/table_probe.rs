@@ -10,7 +10,6 @@ use endgame_tables::TableAnswer;
 use endgame_tables::dtm::Dtm;
 use endgame_tables::syzygy::Wdl;
 use movegen::{Board, Move, PieceKind};
-use std::sync::atomic::Ordering::Relaxed;
 
 /// A Syzygy result is stored this much deeper than the node: no search
 /// below it knows better.
@@ -37,7 +36,7 @@ impl Worker<'_> {
     /// The score of an own table's answer `dtm` for `board`, `ply` plies
     /// from the root; `None` where the fifty-move count leaves it open.
     fn dtm_score(&self, dtm: Dtm, board: &Board, ply: usize) -> Option<i32> {
-        self.shared.tb_hits.fetch_add(1, Relaxed);
+        self.tb_hits.set(self.tb_hits.get() + 1);
         // A mate further than the search can count is still a sure win.
         let mate_or_win = |plies: u32| (ply + plies as usize).min(MAX_PLY);
         // A table's mate fits in the fifty-move count if it comes within
@@ -102,7 +101,7 @@ impl Worker<'_> {
             // An own table, held since the node's first probe: exact.
             TableAnswer::Dtm(dtm) => return self.dtm_score(dtm, board, ply),
         };
-        self.shared.tb_hits.fetch_add(1, Relaxed);
+        self.tb_hits.set(self.tb_hits.get() + 1);
         let (score, bound) = wdl_score(wdl, ply, self.shared.options.syzygy_50_move_rule);
         let cuts = match bound {
             Bound::Exact => true,

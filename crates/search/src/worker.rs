@@ -11,6 +11,7 @@ use crate::tt::TranspositionTable;
 use endgame_tables::Tablebases;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 /// What a thread keeps between searches (cleared by `ucinewgame`).
@@ -34,10 +35,15 @@ impl ThreadData {
     }
 }
 
-/// A node counter on its own cache line, so threads don't share one.
+/// One thread's published counts, on a cache line of its own so that
+/// threads don't share one: its nodes and the positions the tables
+/// answered.
 #[derive(Default)]
 #[repr(align(64))]
-pub(crate) struct NodeCounter(pub(crate) AtomicU64);
+pub(crate) struct NodeCounter {
+    pub(crate) nodes: AtomicU64,
+    pub(crate) tb_hits: AtomicU64,
+}
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -47,8 +53,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) limits: &'a Limits,
     pub(crate) options: &'a SearchOptions,
     pub(crate) tablebases: &'a Tablebases,
-    /// Positions the tables answered, all threads.
-    pub(crate) tb_hits: &'a AtomicU64,
+    /// Positions the tables answered at the root, before the search.
+    pub(crate) root_tb_hits: u64,
     /// The most men a Syzygy probe in the tree may see (0: none): the
     /// probe limit within the tables held, and 0 when the root's own
     /// ranking decides (see [`crate::table_preparation`]).
@@ -60,7 +66,17 @@ pub(crate) struct Shared<'a> {
 impl Shared<'_> {
     /// Nodes of all threads as last published.
     pub(crate) fn total_nodes(&self) -> u64 {
-        self.node_counts.iter().map(|c| c.0.load(Relaxed)).sum()
+        self.node_counts.iter().map(|c| c.nodes.load(Relaxed)).sum()
+    }
+
+    /// Positions the tables answered, all threads, as last published.
+    pub(crate) fn total_tb_hits(&self) -> u64 {
+        let tree: u64 = self
+            .node_counts
+            .iter()
+            .map(|c| c.tb_hits.load(Relaxed))
+            .sum();
+        self.root_tb_hits + tree
     }
 }
 
@@ -93,6 +109,9 @@ pub(crate) struct Worker<'a> {
     pub(crate) pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub(crate) pv_len: [usize; MAX_PLY + 1],
     pub(crate) nodes: u64,
+    /// Positions the tables answered in this thread, published with the
+    /// nodes (a shared counter per hit would bounce between cores).
+    pub(crate) tb_hits: Cell<u64>,
     pub(crate) seldepth: usize,
     pub(crate) completed_depth: u32,
     /// The depth of the iteration under way; extensions stop at twice it.
@@ -125,6 +144,7 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             nodes: 0,
+            tb_hits: Cell::new(0),
             seldepth: 0,
             completed_depth: 0,
             root_depth: 0,
@@ -140,9 +160,7 @@ impl<'a> Worker<'a> {
     pub(crate) fn count_node_and_check_stop(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 255 == 0 {
-            self.shared.node_counts[self.id]
-                .0
-                .store(self.nodes, Relaxed);
+            self.publish_nodes();
             if let Some(limit) = self.shared.limits.nodes {
                 // Helpers publish every 256 nodes too, so reading their
                 // counts more often would only cost time.
@@ -191,7 +209,7 @@ impl<'a> Worker<'a> {
         counts[..self.id]
             .iter()
             .chain(&counts[self.id + 1..])
-            .map(|c| c.0.load(Relaxed))
+            .map(|c| c.nodes.load(Relaxed))
             .sum()
     }
 
@@ -206,10 +224,17 @@ impl<'a> Worker<'a> {
         self.shared.total_nodes()
     }
 
+    /// Tables' hits of all threads, with this thread's own count exact.
+    pub(crate) fn tb_hits_all_threads(&self) -> u64 {
+        self.publish_nodes();
+        self.shared.total_tb_hits()
+    }
+
+    /// Publishes this thread's nodes and tables' hits.
     pub(crate) fn publish_nodes(&self) {
-        self.shared.node_counts[self.id]
-            .0
-            .store(self.nodes, Relaxed);
+        let counter = &self.shared.node_counts[self.id];
+        counter.nodes.store(self.nodes, Relaxed);
+        counter.tb_hits.store(self.tb_hits.get(), Relaxed);
     }
 
     /// Ends ply's PV with the single move `mv` (a mate found without search).
