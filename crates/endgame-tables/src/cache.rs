@@ -49,8 +49,7 @@ pub(crate) const SOLVER: u64 = checksum(
         include_str!("dtm/general.rs"),
         include_str!("dtm/men.rs"),
         include_str!("dtm/exits.rs"),
-        include_str!("dtm/symmetry.rs"),
-        include_str!("dtm/progress.rs")
+        include_str!("dtm/symmetry.rs")
     )
     .as_bytes(),
 );

@@ -19,7 +19,10 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-const MAGIC: [u8; 8] = *b"MWPART\0\0";
+/// The file's mark; its last byte is the encoding's version, bumped when
+/// the layout `encode` writes changes (what the solver keeps in it is
+/// covered by the solver's fingerprint, `cache::SOLVER`, in the header).
+const MAGIC: [u8; 8] = *b"MWPART\0\x01";
 
 /// Where a solver stood, in its own terms: a few numbers (its stage, the
 /// side and index it had reached, its ply), its arrays of bytes and its
@@ -258,6 +261,24 @@ mod tests {
             assert!(cache::load(ending, &table_file).unwrap() == expected);
             fs::remove_file(&table_file).unwrap();
         }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_progress_goes_once_its_table_loads() {
+        use crate::dtm::store::Store;
+        let dir = std::env::temp_dir().join(format!("mw-progress-gone-{}", std::process::id()));
+        let ending = Ending::Kpk;
+        Store::new(Some(dir.clone()))
+            .build_now(ending, false)
+            .unwrap();
+        // A progress left behind by a build stopped elsewhere.
+        save(&dir, ending, [0, 0, 0, 0], &[], &[]).unwrap();
+        assert!(cache::progress_file(&dir, ending).exists());
+        Store::new(Some(dir.clone()))
+            .build_now(ending, false)
+            .unwrap();
+        assert!(!cache::progress_file(&dir, ending).exists());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -220,6 +220,9 @@ impl Store {
         };
         let path = cache::file(&dir, ending);
         if let Ok(table) = cache::load(ending, &path) {
+            // Another process finished the table after this one's build
+            // stopped: its progress is of no more use.
+            Progress::remove(&dir, ending);
             return Ok(table);
         }
         let table = Table::solve(ending, &build)?;
