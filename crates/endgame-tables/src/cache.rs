@@ -265,29 +265,35 @@ fn written_by_this_module(name: &str) -> Option<Kind> {
 /// Writes `table` of `ending` to `path` (creating its directory), through
 /// a temporary file renamed into place, then [`sweep`]s the directory.
 pub fn save(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {
-    let dir = path.parent();
-    if let Some(dir) = dir {
-        fs::create_dir_all(dir)?;
-    }
-    let temporary = temporary_file(path);
-    let written = write(table, ending, &temporary).and_then(|()| fs::rename(&temporary, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    } else if let Some(dir) = dir {
+    replace_file(path, |temporary| write(table, ending, temporary))?;
+    if let Some(dir) = path.parent() {
         sweep(dir);
     }
-    written
+    Ok(())
 }
 
-/// A name of `path`'s directory to write to before renaming into place,
-/// unique to this process and this write, that [`sweep`] recognises.
-pub(crate) fn temporary_file(path: &Path) -> PathBuf {
+/// Writes `path` whole or not at all: `write` fills a temporary file of
+/// its directory (created if missing), which is then renamed into place,
+/// or removed if anything failed.
+pub(crate) fn replace_file(
+    path: &Path,
+    write: impl FnOnce(&Path) -> io::Result<()>,
+) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir)?;
+    }
     static WRITES: AtomicU64 = AtomicU64::new(0);
-    path.with_extension(format!(
+    // Unique to this process and this write, and a name `sweep` knows.
+    let temporary = path.with_extension(format!(
         "{}-{}.tmp",
         std::process::id(),
         WRITES.fetch_add(1, Ordering::Relaxed)
-    ))
+    ));
+    let written = write(&temporary).and_then(|()| fs::rename(&temporary, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
 }
 
 fn write(table: &Table, ending: Ending, path: &Path) -> io::Result<()> {

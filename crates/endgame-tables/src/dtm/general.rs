@@ -103,7 +103,6 @@ impl Nodes {
 struct Solver<'a> {
     men: Men,
     exits: Exits<'a>,
-    illegal: [BitSet; 2],
     en_passant: bool,
     /// The placements solved; the others are their mirror images.
     share: Share,
@@ -175,7 +174,8 @@ impl Solver<'_> {
     /// `entry`: the double step that allows a capture in passing reaches
     /// the en passant node, every other move the plain one, and a
     /// position with an en passant node has every move of the plain one.
-    fn for_each_predecessor(&self, entry: u32, mut visit: impl FnMut(u32)) {
+    /// Placements in `illegal` (by side to move) are no nodes.
+    fn for_each_predecessor(&self, entry: u32, illegal: &[BitSet; 2], mut visit: impl FnMut(u32)) {
         let (side, _, en_passant) = untag(entry);
         let mover = 1 - side;
         let placement = self.placement(entry);
@@ -186,7 +186,7 @@ impl Solver<'_> {
             }
             let pieces = self.men.count - 2;
             let j = index(pieces, &self.share.image(&before, pieces));
-            if self.illegal[mover].contains(j) {
+            if illegal[mover].contains(j) {
                 return;
             }
             visit(tag(mover, j, false));
@@ -345,10 +345,9 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
     } else {
         Share::new(true)
     };
-    let mut solver = Solver {
+    let solver = Solver {
         men,
         exits,
-        illegal: [BitSet::new(0), BitSet::new(0)],
         en_passant,
         share,
     };
@@ -379,9 +378,6 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             }
         }
     }
-    // The ply loop reads the illegal placements through the solver, and
-    // keeps them in the work for a stop.
-    std::mem::swap(&mut solver.illegal, &mut work.illegal);
     let first_ply = match stage {
         Stage::Plies { plies } => plies,
         Stage::Counting { .. } => 0,
@@ -402,13 +398,16 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
         for (n, &entry) in frontier.iter().enumerate() {
             if n % CHUNK == 0 && build.checkpoint().is_err() {
                 work.frontier = frontier;
-                std::mem::swap(&mut solver.illegal, &mut work.illegal);
                 return Err(work.stop(build, Stage::Plies { plies }, n));
             }
             let Work {
-                nodes, seeds, next, ..
+                nodes,
+                illegal,
+                seeds,
+                next,
+                ..
             } = &mut work;
-            solver.for_each_predecessor(entry, |before| {
+            solver.for_each_predecessor(entry, illegal, |before| {
                 if *nodes.value(before) != 0 {
                     return;
                 }

@@ -75,8 +75,7 @@ fn encode(ending: Ending, at: [u64; 4], bytes: &[&[u8]], lists: &[&[u32]]) -> Ve
 }
 
 /// Writes where `ending`'s build stood (numbers `at`, arrays `bytes`,
-/// lists `lists`) into `dir`, through a temporary file renamed into
-/// place. Not synced to the disk: a crash that loses it only costs the
+/// lists `lists`) into `dir`, whole or not at all. Not synced to the disk: a crash that loses it only costs the
 /// work it held.
 pub(crate) fn save(
     dir: &Path,
@@ -85,15 +84,10 @@ pub(crate) fn save(
     bytes: &[&[u8]],
     lists: &[&[u32]],
 ) -> io::Result<()> {
-    fs::create_dir_all(dir)?;
-    let path = cache::progress_file(dir, ending);
-    let temporary = cache::temporary_file(&path);
-    let written = fs::write(&temporary, encode(ending, at, bytes, lists))
-        .and_then(|()| fs::rename(&temporary, &path));
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    written
+    let encoded = encode(ending, at, bytes, lists);
+    cache::replace_file(&cache::progress_file(dir, ending), |temporary| {
+        fs::write(temporary, &encoded)
+    })
 }
 
 impl Progress {
