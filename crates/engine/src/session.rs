@@ -124,7 +124,7 @@ impl Session {
     }
 
     /// Stops the table builds under way as the engine ends, waiting at most
-    /// [`BUILD_STOP_GRACE`] for them to keep their progress (see
+    /// 700 ms for them to keep their progress (see
     /// `Tablebases::stop_builds`).
     pub fn stop_table_builds(&self) {
         if !self.tablebases.stop_builds(BUILD_STOP_GRACE) {
