@@ -6,9 +6,9 @@ use crate::output::{Output, info_line};
 use movegen::{Board, KeyHistory};
 use protocol::Response;
 use search::{Limits, SearchControl, SearchOptions, Searcher};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A running search, perft or bench.
 pub struct SearchJob {
@@ -45,6 +45,9 @@ pub struct JobSpec {
     pub options: SearchOptions,
     pub show_wdl: bool,
     pub ponder: bool,
+    /// Set when the `bestmove` is written, for the engine to learn the
+    /// GUI's lag from the next clock.
+    pub answered: Arc<OnceLock<Instant>>,
 }
 
 impl SearchJob {
@@ -143,5 +146,6 @@ fn search(
         "search finished"
     );
     out.send(&Response::BestMove { best, ponder });
+    let _ = spec.answered.set(Instant::now());
     searcher
 }

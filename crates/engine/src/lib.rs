@@ -26,6 +26,8 @@
 //! ```
 
 mod job;
+#[cfg(test)]
+mod lag_learning_tests;
 mod options;
 mod output;
 mod session;

@@ -7,8 +7,9 @@ use endgame_tables::Tablebases;
 use eval_terms::Evaluator;
 use movegen::{Board, KeyHistory, Move, UciMove};
 use protocol::{Command, GoParams, Info, ParseError, Response, Score, Setup, Wdl};
-use search::{Clock, ControlPeriods, Limits, SearchOptions, Searcher};
-use std::time::Duration;
+use search::{Clock, ClockLag, ControlPeriods, Limits, SearchOptions, Searcher};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
 
 /// How long an ending engine waits for its table builds to stop and keep
 /// their progress: a build stops within milliseconds and writes its
@@ -39,6 +40,11 @@ pub struct Session {
     position_error: Option<String>,
     /// Where each side's `movestogo` period began, for the time plan.
     periods: ControlPeriods,
+    /// The lag the GUI's clocks show beyond the searches' own time.
+    lag: ClockLag,
+    /// The last search's side, its `go`'s arrival and its `bestmove`'s
+    /// writing, for the next clock of that side to be read against.
+    last_search: Option<(movegen::Color, Instant, Arc<OnceLock<Instant>>)>,
     /// The endgame tables, own and Syzygy, that every search reads.
     tablebases: Tablebases,
 }
@@ -87,6 +93,8 @@ impl Session {
             position_is_chess960: false,
             position_error: None,
             periods: ControlPeriods::default(),
+            lag: ClockLag::default(),
+            last_search: None,
             tablebases,
         };
         for option in ENGINE_OPTIONS {
@@ -201,6 +209,7 @@ impl Session {
             Command::UciNewGame => {
                 self.searcher().clear();
                 self.periods.clear();
+                self.lag.new_game();
                 self.set_board(Board::default(), KeyHistory::with_capacity(1024));
             }
             Command::Position { setup, moves } => self.set_position(&setup, &moves),
@@ -356,6 +365,18 @@ impl Session {
         &mut self.search_options
     }
 
+    /// The lag learned from the clocks so far.
+    #[cfg(test)]
+    pub(crate) fn clock_lag(&self) -> &ClockLag {
+        &self.lag
+    }
+
+    /// The `Move Overhead` the next search plans with.
+    #[cfg(test)]
+    pub(crate) fn planned_overhead_ms(&self) -> u64 {
+        self.planned_options().move_overhead_ms
+    }
+
     /// The value of each option as the engine uses it now.
     #[cfg(test)]
     pub(crate) fn option_values(&mut self) -> OptionValues {
@@ -430,17 +451,21 @@ impl Session {
             self.start(Work::Perft { board, depth });
             return;
         }
+        let arrived = Instant::now();
         let limits = self.limits(params);
         if self.search_options.endgame_tables && !limits.is_timed() {
             self.announce_root_table_build(limits.infinite);
         }
+        let answered = Arc::new(OnceLock::new());
+        self.last_search = Some((self.board.side_to_move(), arrived, Arc::clone(&answered)));
         let spec = JobSpec {
             board: self.board.clone(),
             history: self.history.clone(),
             limits,
-            options: self.search_options.clone(),
+            options: self.planned_options(),
             show_wdl: self.show_wdl,
             ponder: params.ponder,
+            answered,
         };
         self.finish_search();
         self.report_game_over();
@@ -508,6 +533,38 @@ impl Session {
         }));
     }
 
+    /// Reads this `go`'s clock against the last search of the same side:
+    /// what the GUI charged beyond the time from `go` to `bestmove` is lag.
+    fn learn_lag(&mut self, us: movegen::Color, clock: Option<Clock>, params: &GoParams) {
+        if let Some((side, arrived, answered)) = &self.last_search
+            && let Some(at) = answered.get()
+        {
+            self.lag
+                .answered(*side, at.saturating_duration_since(*arrived));
+        }
+        let before = self.lag.estimate();
+        self.lag.go(
+            us,
+            self.history.len(),
+            clock,
+            params.movestogo,
+            params.ponder,
+        );
+        if self.lag.estimate() != before {
+            tracing::debug!(lag_ms = self.lag.estimate().as_millis(), "the clock's lag");
+        }
+    }
+
+    /// The options a search runs with: `Move Overhead` raised to the lag
+    /// the GUI's clocks have shown, where that is more.
+    fn planned_options(&self) -> SearchOptions {
+        let learned = self.lag.estimate().as_millis() as u64;
+        SearchOptions {
+            move_overhead_ms: self.search_options.move_overhead_ms.max(learned),
+            ..self.search_options.clone()
+        }
+    }
+
     fn limits(&mut self, params: &GoParams) -> Limits {
         let us = self.board.side_to_move();
         let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
@@ -527,6 +584,7 @@ impl Session {
         let period_start = self
             .periods
             .observe(us, clock.map(|c| c.time), params.movestogo);
+        self.learn_lag(us, clock, params);
         Limits {
             clock,
             moves_to_go: params.movestogo,

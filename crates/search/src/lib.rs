@@ -89,8 +89,8 @@ pub use score::{
 pub use searcher::{SearchResult, Searcher};
 pub use strength::StrengthLimit;
 pub use time::{
-    ControlPeriods, PERIOD_RESERVE_DIVISOR, RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager,
-    TimePlan,
+    ClockLag, ControlPeriods, INCREMENT_RESERVE, LAG_RESERVE, LAG_SAMPLES, PERIOD_RESERVE_DIVISOR,
+    RESERVE_MOVES, SUDDEN_DEATH_MOVES, TimeManager, TimePlan,
 };
 pub use tt::{Bound, TranspositionTable, TtHit};
 pub use worker::ThreadData;
