@@ -453,6 +453,7 @@ impl Session {
         }
         let arrived = Instant::now();
         let limits = self.limits(params);
+        self.learn_lag(self.board.side_to_move(), limits.clock, params);
         if self.search_options.endgame_tables && !limits.is_timed() {
             self.announce_root_table_build(limits.infinite);
         }
@@ -584,7 +585,6 @@ impl Session {
         let period_start = self
             .periods
             .observe(us, clock.map(|c| c.time), params.movestogo);
-        self.learn_lag(us, clock, params);
         Limits {
             clock,
             moves_to_go: params.movestogo,

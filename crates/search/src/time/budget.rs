@@ -385,9 +385,12 @@ mod tests {
         lowest
     }
 
-    /// The reserve an increment control keeps at 10 ms of lag, in ms.
+    /// The reserve an increment control keeps at [`OVERHEAD`], in ms.
     fn reserve_ms(increment_ms: u64) -> i64 {
-        (increment_ms * u64::from(INCREMENT_RESERVE)).max(10 * u64::from(LAG_RESERVE)) as i64
+        let increment = Duration::from_millis(increment_ms);
+        (increment * INCREMENT_RESERVE)
+            .max(OVERHEAD * LAG_RESERVE)
+            .as_millis() as i64
     }
 
     #[test]
