@@ -1,4 +1,4 @@
-//! Project tasks: `cargo xtask perft | verify | bench | mates | mdp | datagen | tune | spsa |
+//! Project tasks: `cargo xtask perft | verify | bench | mates | mdp | datagen | relabel | tune | spsa |
 //! fuzz-fen | readme-examples`.
 //!
 //! Run `cargo xtask --help` (or `cargo xtask help`) for the list, and
@@ -17,6 +17,7 @@ mod perft;
 mod progress;
 mod random_fen;
 mod readme_examples;
+mod relabel;
 mod spsa;
 mod tune;
 mod uci_engine;
@@ -54,6 +55,8 @@ enum Task {
     Datagen(datagen::Args),
     /// Texel-tune every eval weight; writes the weight table.
     Tune(tune::Args),
+    /// Score a tuner file's positions again with a deeper search; resumable.
+    Relabel(relabel::Args),
     /// Structure-aware FEN fuzzing: random positions through the parser, move generator and perft.
     FuzzFen(fuzz_fen::Args),
     /// Tune the search parameters by SPSA in self-play; resumable.
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Some(Task::Mdp(args)) => mdp::run(&args),
         Some(Task::Datagen(args)) => datagen::run(&args),
         Some(Task::Tune(args)) => tune::run(&args),
+        Some(Task::Relabel(args)) => relabel::run(&args),
         Some(Task::FuzzFen(args)) => fuzz_fen::run(&args),
         Some(Task::Spsa(args)) => spsa::run(&args),
         Some(Task::ReadmeExamples(args)) => readme_examples::run(&args),
