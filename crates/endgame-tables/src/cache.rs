@@ -160,9 +160,9 @@ pub const ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Removes from `dir` the table files of other versions (and of the
 /// unversioned names used before) that have not been loaded or written for
-/// [`STALE_AFTER`], and the temporary files of writes stopped midway: at
-/// once where the writing process has ended (Linux), else after
-/// [`ABANDONED_AFTER`]. Only names this module writes are
+/// [`STALE_AFTER`], the saved progress of a build whose table is there,
+/// and the temporary files of writes stopped midway: at once where the
+/// writing process has ended (Linux), else after [`ABANDONED_AFTER`]. Only names this module writes are
 /// touched, as the directory may be one the user chose and shares. Returns
 /// how many files were removed; a directory that cannot be read removes
 /// none.
@@ -191,6 +191,11 @@ pub fn sweep(dir: &Path) -> usize {
         let limit = match written_by_this_module(text) {
             Some(Kind::Table) if !text.ends_with(&current) => STALE_AFTER,
             Some(Kind::Progress) if !text.ends_with(&current_progress) => STALE_AFTER,
+            // A build's progress whose table another process has since
+            // saved will never be resumed: the table loads instead.
+            Some(Kind::Progress) if dir.join(text.replace(".partial", ".dtm")).exists() => {
+                Duration::ZERO
+            }
             // The write of a process that has ended was cut short: gone now.
             Some(Kind::Temporary) if writer_has_ended(text) => Duration::ZERO,
             Some(Kind::Temporary) => ABANDONED_AFTER,

@@ -155,12 +155,27 @@ fn a_sweep_removes_only_stale_files_it_wrote() {
     }
     // This version's own file stays, however long since it was used.
     age(&ours, 400);
+    // The progress of this version's KRK build is useless beside its
+    // table; that of its KQKR build, whose table is not there, stays.
+    let progress = |ending: Ending| {
+        let name = cache::file(&dir, ending)
+            .file_name()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        dir.join(name.replace(".dtm", ".partial"))
+    };
+    std::fs::write(progress(Ending::Krk), b"progress").unwrap();
+    std::fs::write(progress(Ending::Kqkr), b"progress").unwrap();
 
-    assert_eq!(cache::sweep(&dir), 5 + usize::from(killed_removed));
+    assert_eq!(cache::sweep(&dir), 6 + usize::from(killed_removed));
     for (name, _, kept) in files {
         assert_eq!(dir.join(name).exists(), kept, "{name}");
     }
     assert!(ours.exists());
+    assert!(!progress(Ending::Krk).exists());
+    assert!(progress(Ending::Kqkr).exists());
     // A load marks the file as used, so other versions' sweeps spare it.
     cache::load(Ending::Krk, &ours).unwrap();
     let used = std::fs::metadata(&ours).unwrap().modified().unwrap();
