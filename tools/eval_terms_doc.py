@@ -42,6 +42,12 @@ pawn shelter), its machinery by `tests/weights.rs`, colour symmetry by
 
 """
 
+DISAGREE_TEXT = """{count} of the {total} terms have a half (mg or eg) of at least one entry
+that the tune turned against the Compendium's sign (entries counted from
+0, in the order of "What it measures"). A table entry that crosses zero
+is the data's business; a one-entry term that does is named for what it
+counts, not for whether that is good."""
+
 FOOTER = """
 ## Compendium chapters left out, and why
 
@@ -73,19 +79,51 @@ leaf, lost self-play games (see the closing note of the Compendium issue).
 """
 
 
-def values_by_term(path):
+def pairs_by_term(path):
+    """Each term's weights as (mg, eg) integer pairs."""
     text = open(path).read()
     body = text[text.index("weights! {"):]
     out = {}
     for m in re.finditer(r'([A-Z0-9_]+): "[^"]+" \[\d+\] = \[(.*?)\];', body, re.S):
         vals = re.findall(r"s\((-?\d+), (-?\d+)\)", m.group(2))
-        out[m.group(1)] = " ".join(f"({a},{b})" for a, b in vals)
+        out[m.group(1)] = [(int(a), int(b)) for a, b in vals]
     return out
 
 
+def shown(pairs):
+    return " ".join(f"({a},{b})" for a, b in pairs)
+
+
+def opposite(book, now):
+    """The halves where the data's weight points the other way from the
+    Compendium's (both nonzero): e.g. ["mg 2", "eg 0"], entries from 0."""
+    out = []
+    for phase, i in (("mg", 0), ("eg", 1)):
+        for entry, (b, n) in enumerate(zip(book, now)):
+            if b[i] * n[i] < 0:
+                out.append((phase, entry))
+    return out
+
+
+def sign_cell(book, now):
+    flips = opposite(book, now)
+    if book is None or now is None:
+        return "?"
+    if not flips:
+        return "agrees"
+    if len(book) == 1:
+        return "**disagrees**: " + ", ".join(phase for phase, _ in flips)
+    parts = []
+    for phase in ("mg", "eg"):
+        entries = [str(e) for p, e in flips if p == phase]
+        if entries:
+            parts.append(f"{phase} {', '.join(entries)}")
+    return "**disagrees**: " + "; ".join(parts)
+
+
 def main():
-    compendium = values_by_term(COMPENDIUM)
-    current = values_by_term(TABLE)
+    compendium = pairs_by_term(COMPENDIUM)
+    current = pairs_by_term(TABLE)
     text = open(TABLE).read()
     body = text[text.index("weights! {") + len("weights! {"):]
     rows = []
@@ -103,18 +141,32 @@ def main():
             chunk = body[start:body.index("];", start) + 2] if "];" in body[start:] else rest
             values = re.findall(r"s\((-?\d+), (-?\d+)\)", chunk)
             if values:
-                shown = " ".join(f"({a},{b})" for a, b in values)
+                shown_values = " ".join(f"({a},{b})" for a, b in values)
             else:
-                shown = "rule-built: " + rest.rstrip(";")
+                shown_values = "rule-built: " + rest.rstrip(";")
             doc = " ".join(docs)
             what, _, section = doc.partition(": ")
-            rows.append((group, name, section or doc, what, length, compendium.get(name, "?"), current.get(name, shown)))
+            book, now = compendium.get(name), current.get(name)
+            rows.append((group, name, section or doc, what, length,
+                         shown(book) if book else "?", shown(now) if now else shown_values,
+                         sign_cell(book, now) if book and now else "?"))
             docs = []
-    out = [HEADER, "| Group | Term | Section | What it measures | Entries | Compendium weight (mg,eg) | Current weight (mg,eg) | Test |",
-           "|---|---|---|---|---|---|---|---|"]
-    for group, name, section, what, length, book, now in rows:
+    out = [HEADER, "| Group | Term | Section | What it measures | Entries | Compendium weight (mg,eg) | Current weight (mg,eg) | Sign against the Compendium | Test |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for group, name, section, what, length, book, now, sign in rows:
         test = SPECIAL_TESTS.get(name, f"terms.rs `{name}`")
-        out.append(f"| {group} | `{name}` | {section} | {what} | {length} | {book} | {now} | {test} |")
+        out.append(f"| {group} | `{name}` | {section} | {what} | {length} | {book} | {now} | {sign} | {test} |")
+    disagreeing = [(name, sign) for _, name, _, _, _, _, _, sign in rows if sign.startswith("**")]
+    out.append("")
+    out.append("## Where the data and the Compendium disagree")
+    out.append("")
+    if disagreeing:
+        out.append(DISAGREE_TEXT.format(count=len(disagreeing), total=len(rows)))
+        out.append("")
+        for name, sign in disagreeing:
+            out.append(f"- `{name}`: {sign.replace('**disagrees**: ', '')}")
+    else:
+        out.append("Every tuned weight keeps the sign the Compendium gives its term.")
     out.append(FOOTER)
     open(OUT, "w").write("\n".join(out))
     print(f"{len(rows)} terms written to {OUT}")
