@@ -9,6 +9,7 @@ mod common;
 use common::{
     Engine, LINE_TIMEOUT, MATE_IN_ONE_FEN, ONE_LEGAL_MOVE_FEN, START_FEN, Score, board, millis,
 };
+use search::strength::MAX_ELO;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
@@ -39,8 +40,12 @@ fn every_option_takes_good_values_silently() {
         "setoption name EndgameMemory value 512",
         "setoption name EndgameMemory value 1024",
         "setoption name UCI_LimitStrength value true",
-        "setoption name UCI_Elo value 2046",
+        &format!("setoption name UCI_Elo value {MAX_ELO}"),
         "setoption name UCI_Elo value 1320",
+        "setoption name StrengthNodes value 20000",
+        "setoption name StrengthTemperature value 7809",
+        "setoption name StrengthNodes value 0",
+        "setoption name StrengthTemperature value 0",
         "setoption name UCI_LimitStrength value false",
         // Names match case-insensitively, values `true`/`false` too.
         "setoption name hash value 8",
@@ -60,7 +65,7 @@ fn every_option_takes_good_values_silently() {
 #[test]
 fn bad_option_values_are_reported_and_change_nothing() {
     let mut engine = Engine::spawn();
-    let cases: [(&str, &str); 23] = [
+    let cases: [(&str, &str); 24] = [
         (
             "setoption name Hash value 0",
             "option Hash: 0 is outside 1..65536",
@@ -116,11 +121,15 @@ fn bad_option_values_are_reported_and_change_nothing() {
         ),
         (
             "setoption name UCI_Elo value 1000",
-            "option UCI_Elo: 1000 is outside 1320..2046",
+            &format!("option UCI_Elo: 1000 is outside 1320..{MAX_ELO}"),
         ),
         (
-            "setoption name UCI_Elo value 2100",
-            "option UCI_Elo: 2100 is outside 1320..2046",
+            &format!("setoption name UCI_Elo value {}", MAX_ELO + 1),
+            &format!("option UCI_Elo: {} is outside 1320..{MAX_ELO}", MAX_ELO + 1),
+        ),
+        (
+            "setoption name StrengthNodes value -5",
+            "option StrengthNodes: -5 is outside 0..1000000000",
         ),
         (
             "setoption name EndgameMemory value -1",
@@ -372,6 +381,43 @@ fn limited_strength_varies_its_moves_but_takes_a_mate_in_one() {
             format!("missed the mate: {:?}", out.bestmove)
         });
     }
+}
+
+#[test]
+fn a_setting_played_directly_searches_its_own_node_budget() {
+    // How `cargo xtask calibrate-elo` plays a setting: StrengthNodes
+    // replaces UCI_Elo's budget (1320's is under a thousand nodes), and a
+    // search without a clock ends there.
+    let mut engine = Engine::spawn();
+    for line in [
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1320",
+        "setoption name StrengthNodes value 30000",
+        "setoption name StrengthTemperature value 2500",
+        "position startpos",
+    ] {
+        engine.send(line);
+    }
+    let out = engine.go("go wtime 60000 btime 60000", LINE_TIMEOUT);
+    let nodes = out
+        .infos
+        .iter()
+        .filter_map(|info| info.nodes)
+        .max()
+        .unwrap_or(0);
+    engine.check((15_000..=32_000).contains(&nodes), || {
+        format!("{nodes} nodes for a setting of 30,000")
+    });
+    // Back to UCI_Elo's own budget.
+    engine.send("setoption name StrengthNodes value 0");
+    let out = engine.go("go wtime 60000 btime 60000", LINE_TIMEOUT);
+    let nodes = out
+        .infos
+        .iter()
+        .filter_map(|info| info.nodes)
+        .max()
+        .unwrap_or(0);
+    engine.check(nodes < 3_000, || format!("{nodes} nodes at UCI_Elo 1320"));
 }
 
 #[test]

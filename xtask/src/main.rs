@@ -1,10 +1,11 @@
 //! Project tasks: `cargo xtask perft | verify | bench | mates | mdp | datagen | relabel | tune | spsa |
-//! fuzz-fen | readme-examples`.
+//! fuzz-fen | readme-examples | calibrate-elo`.
 //!
 //! Run `cargo xtask --help` (or `cargo xtask help`) for the list, and
 //! `cargo xtask <task> --help` for a task's options and their defaults.
 
 mod bench;
+mod calibrate_elo;
 mod datagen;
 mod fuzz_fen;
 mod mate_check;
@@ -18,6 +19,7 @@ mod progress;
 mod random_fen;
 mod readme_examples;
 mod relabel;
+mod san;
 mod spsa;
 mod tune;
 mod uci_engine;
@@ -63,6 +65,8 @@ enum Task {
     Spsa(spsa::Args),
     /// Build and run each crate README's example in a project of its own.
     ReadmeExamples(readme_examples::Args),
+    /// Measure the UCI_Elo table against Stockfish; writes it with its signature.
+    CalibrateElo(calibrate_elo::Args),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +83,7 @@ fn main() -> ExitCode {
         Some(Task::FuzzFen(args)) => fuzz_fen::run(&args),
         Some(Task::Spsa(args)) => spsa::run(&args),
         Some(Task::ReadmeExamples(args)) => readme_examples::run(&args),
+        Some(Task::CalibrateElo(args)) => calibrate_elo::run(&args),
         None => {
             // `cargo xtask` alone lists the tasks, as it always has.
             let _ = Cli::command().print_help();

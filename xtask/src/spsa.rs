@@ -153,18 +153,7 @@ fn move_limit(args: &Args) -> Result<MoveLimit, String> {
     let Some(tc) = &args.tc else {
         return Ok(MoveLimit::Nodes(args.nodes));
     };
-    let (base, increment) = tc.split_once('+').unwrap_or((tc, "0"));
-    let ms = |s: &str| {
-        s.parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x >= 0.0)
-            .map(|x| (x * 1000.0) as u64)
-            .ok_or(format!("--tc {tc}: not base+increment in seconds"))
-    };
-    Ok(MoveLimit::Clock {
-        base_ms: ms(base)?,
-        increment_ms: ms(increment)?,
-    })
+    MoveLimit::clock(tc)
 }
 
 /// Plays the pair of step `k`; returns plus's score minus minus's, in -2..=2.
@@ -183,9 +172,13 @@ fn play_pair(
         let mut plus_engine = UciEngine::start(engine, plus)?;
         let mut minus_engine = UciEngine::start(engine, minus)?;
         let outcome = if plus_is_white {
-            uci_game::play(&start, &mut plus_engine, &mut minus_engine, limit)?.0
+            uci_game::play(&start, &mut plus_engine, &mut minus_engine, limit, true)?
+                .outcome
+                .0
         } else {
-            1.0 - uci_game::play(&start, &mut minus_engine, &mut plus_engine, limit)?.0
+            1.0 - uci_game::play(&start, &mut minus_engine, &mut plus_engine, limit, true)?
+                .outcome
+                .0
         };
         difference += 2.0 * outcome - 1.0;
     }

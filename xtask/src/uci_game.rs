@@ -1,8 +1,9 @@
-//! Engine-against-engine games over UCI, for SPSA: one game from a given
-//! start to its end by the rules or by adjudication.
+//! Engine-against-engine games over UCI, for SPSA and the `UCI_Elo`
+//! calibration: one game from a given start to its end by the rules, a
+//! fault, or (if asked) adjudication.
 
 use crate::uci_engine::UciEngine;
-use movegen::{Board, Color, KeyHistory};
+use movegen::{Board, Color, KeyHistory, Move};
 use std::time::{Duration, Instant};
 
 /// What each move may spend.
@@ -15,12 +16,39 @@ pub(crate) enum MoveLimit {
     Clock { base_ms: u64, increment_ms: u64 },
 }
 
+impl MoveLimit {
+    /// The clock of `base+increment` in seconds (`10+0.1`, `60`).
+    pub(crate) fn clock(tc: &str) -> Result<MoveLimit, String> {
+        let (base, increment) = tc.split_once('+').unwrap_or((tc, "0"));
+        let ms = |s: &str| {
+            s.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .map(|x| (x * 1000.0).round() as u64)
+                .ok_or(format!("--tc {tc}: not base+increment in seconds"))
+        };
+        Ok(MoveLimit::Clock {
+            base_ms: ms(base)?,
+            increment_ms: ms(increment)?,
+        })
+    }
+}
+
 /// How far past its clock an engine's reply may arrive (pipe lag).
 const TIME_MARGIN: Duration = Duration::from_millis(100);
 
 /// How a game ended, from White's side: 1, 0.5 or 0.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub(crate) struct Outcome(pub(crate) f64);
+
+/// A game played: its result, its moves from the start, and why it ended
+/// (`checkmate`, `time forfeit`, `adjudication` and the like).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Played {
+    pub(crate) outcome: Outcome,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) reason: String,
+}
 
 /// Win adjudication: both engines agree on at least this many centipawns
 /// for the same side, for `WIN_PLIES` plies in a row.
@@ -35,14 +63,15 @@ const DRAW_PLIES: usize = 16;
 const MAX_PLIES: usize = 400;
 
 /// Plays one game from `start`, `white` and `black` searching under
-/// `limit`. An engine that fails, overruns its clock or plays an illegal
-/// move loses.
+/// `limit`, adjudicated by the engines' scores if `adjudicate`. An engine
+/// that fails, overruns its clock or plays an illegal move loses.
 pub(crate) fn play(
     start: &Board,
     white: &mut UciEngine,
     black: &mut UciEngine,
     limit: MoveLimit,
-) -> Result<Outcome, String> {
+    adjudicate: bool,
+) -> Result<Played, String> {
     let fen = start.to_fen();
     for engine in [&mut *white, &mut *black] {
         engine.send("ucinewgame")?;
@@ -56,16 +85,34 @@ pub(crate) fn play(
         MoveLimit::Clock { base_ms, .. } => [Duration::from_millis(base_ms); 2],
         MoveLimit::Nodes(_) => [Duration::ZERO; 2],
     };
+    let mut moves = Vec::new();
+    let end = |result: f64, reason: &str, moves: &mut Vec<Move>| {
+        Ok(Played {
+            outcome: Outcome(result),
+            moves: std::mem::take(moves),
+            reason: reason.to_string(),
+        })
+    };
     for ply in 0.. {
-        if let Some(end) = board.outcome(&history) {
-            return Ok(Outcome(match end.winner() {
+        if let Some(rule) = board.outcome(&history) {
+            let result = match rule.winner() {
                 Some(Color::White) => 1.0,
                 Some(Color::Black) => 0.0,
                 None => 0.5,
-            }));
+            };
+            let reason = match rule {
+                movegen::Outcome::Decisive { .. } => "checkmate",
+                movegen::Outcome::Draw(movegen::DrawReason::Stalemate) => "stalemate",
+                movegen::Outcome::Draw(movegen::DrawReason::InsufficientMaterial) => {
+                    "insufficient material"
+                }
+                movegen::Outcome::Draw(movegen::DrawReason::FiftyMoves) => "fifty moves",
+                movegen::Outcome::Draw(movegen::DrawReason::Repetition) => "repetition",
+            };
+            return end(result, reason, &mut moves);
         }
         if ply >= MAX_PLIES {
-            return Ok(Outcome(0.5));
+            return end(0.5, "move limit", &mut moves);
         }
         let legal = board.legal_moves();
         let white_to_move = board.side_to_move() == Color::White;
@@ -75,7 +122,7 @@ pub(crate) fn play(
             &mut *black
         };
         let position = format!("position fen {fen} moves{moves_text}");
-        let loser = Outcome(if white_to_move { 0.0 } else { 1.0 });
+        let loser = if white_to_move { 0.0 } else { 1.0 };
         let side = usize::from(!white_to_move);
         let go = match limit {
             MoveLimit::Nodes(nodes) => format!("go nodes {nodes}"),
@@ -87,12 +134,12 @@ pub(crate) fn play(
         };
         let asked = Instant::now();
         let Ok((text, score)) = engine.best_move(&position, &go) else {
-            return Ok(loser);
+            return end(loser, "engine failure", &mut moves);
         };
         if let MoveLimit::Clock { increment_ms, .. } = limit {
             let spent = asked.elapsed();
             if spent > clocks[side] + TIME_MARGIN {
-                return Ok(loser);
+                return end(loser, "time forfeit", &mut moves);
             }
             clocks[side] = clocks[side].saturating_sub(spent) + Duration::from_millis(increment_ms);
         }
@@ -101,7 +148,7 @@ pub(crate) fn play(
             .ok()
             .filter(|mv| legal.contains(mv))
         else {
-            return Ok(loser);
+            return end(loser, "illegal move", &mut moves);
         };
         let white_score = score.map(|s| if white_to_move { s } else { -s });
         match white_score {
@@ -116,14 +163,16 @@ pub(crate) fn play(
             _ => draw_streak = 0,
         }
         last_white_score = white_score.unwrap_or(0);
-        if win_streak >= WIN_PLIES {
-            return Ok(Outcome(if last_white_score > 0 { 1.0 } else { 0.0 }));
-        }
-        if draw_streak >= DRAW_PLIES {
-            return Ok(Outcome(0.5));
-        }
         history.push(board.hash());
         board.play_unchecked(mv);
+        moves.push(mv);
+        if adjudicate && win_streak >= WIN_PLIES {
+            let result = if last_white_score > 0 { 1.0 } else { 0.0 };
+            return end(result, "adjudication", &mut moves);
+        }
+        if adjudicate && draw_streak >= DRAW_PLIES {
+            return end(0.5, "adjudication", &mut moves);
+        }
         moves_text.push(' ');
         moves_text.push_str(&text);
     }

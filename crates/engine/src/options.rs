@@ -32,6 +32,23 @@ pub const ENGINE_OPTIONS: &[Declared<Session>] = &[
     // As Stockfish reads it: several folders, `:` between them (`;` on
     // Windows); `<empty>` for none.
     Declared::string("SyzygyPath", "<empty>", Session::set_syzygy_path),
+    // With UCI_LimitStrength: a setting's handicaps played directly, as
+    // `cargo xtask calibrate-elo` measures it (0 nodes: UCI_Elo's);
+    // the temperature in thousandths of a centipawn.
+    Declared::spin(
+        "StrengthNodes",
+        0,
+        0,
+        1_000_000_000,
+        Session::set_strength_nodes,
+    ),
+    Declared::spin(
+        "StrengthTemperature",
+        0,
+        0,
+        1_000_000,
+        Session::set_strength_temperature,
+    ),
 ];
 
 /// The defaults, from the one place the search keeps them.
@@ -135,7 +152,8 @@ fn set_tunable(_name: &str, _value: Option<&str>) -> Option<Result<(), String>> 
 /// ```
 /// let lines: Vec<String> = matewise_engine::declarations().iter().map(|o| o.to_string()).collect();
 /// assert_eq!(lines[0], "option name Hash type spin default 16 min 1 max 65536");
-/// assert!(lines.contains(&"option name UCI_Elo type spin default 1320 min 1320 max 2046".to_string()));
+/// let top = search::strength::MAX_ELO;
+/// assert!(lines.contains(&format!("option name UCI_Elo type spin default 1320 min 1320 max {top}")));
 /// ```
 pub fn declarations() -> Vec<UciOption> {
     let engine = ENGINE_OPTIONS.iter().map(Declared::uci_option);

@@ -27,6 +27,11 @@ pub struct Session {
     chess960: bool,
     /// `UCI_ShowWDL`.
     show_wdl: bool,
+    /// `StrengthNodes` and `StrengthTemperature` (thousandths of a
+    /// centipawn): a limited strength's handicaps set directly, as a
+    /// calibration plays a setting; 0 nodes is `UCI_Elo`'s.
+    strength_nodes: u64,
+    strength_temperature: u32,
     search_options: SearchOptions,
     board: Board,
     history: KeyHistory,
@@ -84,6 +89,8 @@ impl Session {
             threads: 1,
             chess960: false,
             show_wdl: false,
+            strength_nodes: 0,
+            strength_temperature: 0,
             search_options: SearchOptions::default(),
             idle: None,
             board: Board::default(),
@@ -299,6 +306,18 @@ impl Session {
     /// `UCI_ShowWDL`.
     pub(crate) fn set_show_wdl(&mut self, on: bool) {
         self.show_wdl = on;
+    }
+
+    /// `StrengthNodes`: with `UCI_LimitStrength`, this many nodes a move
+    /// instead of `UCI_Elo`'s budget (0: `UCI_Elo`'s handicaps).
+    pub(crate) fn set_strength_nodes(&mut self, nodes: i64) {
+        self.strength_nodes = nodes.max(0) as u64;
+    }
+
+    /// `StrengthTemperature`: with `StrengthNodes`, the move-choice
+    /// temperature in thousandths of a centipawn.
+    pub(crate) fn set_strength_temperature(&mut self, millis: i64) {
+        self.strength_temperature = millis.clamp(0, i64::from(u32::MAX)) as u32;
     }
 
     /// `EndgameCache`: where solved endgame tables are kept between runs.
@@ -560,8 +579,15 @@ impl Session {
     /// the GUI's clocks have shown, where that is more.
     fn planned_options(&self) -> SearchOptions {
         let learned = self.lag.estimate().as_millis() as u64;
+        let strength_setting = (self.strength_nodes > 0).then(|| {
+            search::StrengthLimit::with_handicaps(
+                self.strength_nodes,
+                f64::from(self.strength_temperature) / 1000.0,
+            )
+        });
         SearchOptions {
             move_overhead_ms: self.search_options.move_overhead_ms.max(learned),
+            strength_setting,
             ..self.search_options.clone()
         }
     }

@@ -46,6 +46,9 @@ pub struct SearchOptions {
     pub limit_strength: bool,
     /// The rating to play at when `limit_strength` is on.
     pub elo: u32,
+    /// With `limit_strength`, these handicaps instead of the ones `elo`
+    /// gives: a calibration plays a setting before its rating is known.
+    pub strength_setting: Option<StrengthLimit>,
     /// Selective search (null move, reductions, futility and late-move
     /// pruning). Off gives a full-width alpha-beta search, for experiments
     /// such as comparing MDP with the seed's full-width numbers; only a
@@ -74,6 +77,7 @@ impl SearchOptions {
         syzygy_50_move_rule: true,
         limit_strength: false,
         elo: MIN_ELO,
+        strength_setting: None,
         selective: true,
     };
 
@@ -92,16 +96,23 @@ impl SearchOptions {
     /// The strength limit asked for, if any.
     ///
     /// ```
-    /// use matewise_search::SearchOptions;
+    /// use matewise_search::{SearchOptions, StrengthLimit};
     ///
     /// let mut options = SearchOptions::default();
     /// assert_eq!(options.strength(), None);
     /// options.limit_strength = true;
     /// options.elo = 1500;
-    /// assert_eq!(options.strength().unwrap().elo(), 1500);
+    /// assert_eq!(options.strength().unwrap().elo(), Some(1500));
+    /// // A setting played as it is, with no rating.
+    /// options.strength_setting = Some(StrengthLimit::with_handicaps(30_000, 5.0));
+    /// let setting = options.strength().unwrap();
+    /// assert_eq!((setting.node_budget(), setting.elo()), (30_000, None));
     /// ```
     pub fn strength(&self) -> Option<StrengthLimit> {
-        self.limit_strength.then(|| StrengthLimit::new(self.elo))
+        self.limit_strength.then(|| {
+            self.strength_setting
+                .unwrap_or(StrengthLimit::new(self.elo))
+        })
     }
 
     /// Whether the selective search is on: always in a normal build; in an

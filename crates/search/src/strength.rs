@@ -34,6 +34,9 @@
 //! assert!((0..100u64).filter(|&r| expert.choose(&[30, 0], r.wrapping_mul(0x9e37_79b9_7f4a_7c15)) == 1).count() <= 1);
 //! ```
 
+mod fingerprint;
+pub use fingerprint::signature;
+
 /// A setting of the two handicaps and the rating it played at.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct CalibrationPoint {
@@ -79,49 +82,60 @@ pub const MAX_ELO: u32 = CALIBRATION[CALIBRATION.len() - 1].elo;
 /// Lines searched to choose among.
 pub const LINES: usize = 4;
 
-/// A target playing strength.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// A target playing strength: the two handicaps, from a rating by
+/// [`CALIBRATION`] or set directly (to measure a setting). Its temperature
+/// is never NaN, so it is `Eq`.
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct StrengthLimit {
-    elo: u32,
+    elo: Option<u32>,
+    nodes: u64,
+    temperature: f64,
 }
 
 impl StrengthLimit {
     /// A limit at `elo`, clamped to [`MIN_ELO`]..=[`MAX_ELO`].
     pub fn new(elo: u32) -> StrengthLimit {
+        let elo = elo.clamp(MIN_ELO, MAX_ELO);
+        let (nodes, temperature) = handicaps_at(&CALIBRATION, elo);
         StrengthLimit {
-            elo: elo.clamp(MIN_ELO, MAX_ELO),
+            elo: Some(elo),
+            nodes,
+            temperature,
         }
     }
 
-    /// The target rating.
-    pub fn elo(&self) -> u32 {
+    /// A limit of `nodes` a move (at least 1) and a move-choice
+    /// `temperature` in centipawns (at least 0), with no rating: how a
+    /// calibration plays a setting before its rating is known.
+    ///
+    /// ```
+    /// use matewise_search::StrengthLimit;
+    ///
+    /// let setting = StrengthLimit::with_handicaps(20_000, 7.5);
+    /// assert_eq!((setting.node_budget(), setting.temperature(), setting.elo()), (20_000, 7.5, None));
+    /// ```
+    pub fn with_handicaps(nodes: u64, temperature: f64) -> StrengthLimit {
+        StrengthLimit {
+            elo: None,
+            nodes: nodes.max(1),
+            // `max` returns 0 for NaN as well.
+            temperature: temperature.max(0.0),
+        }
+    }
+
+    /// The target rating, if the limit was made from one.
+    pub fn elo(&self) -> Option<u32> {
         self.elo
     }
 
     /// Nodes a move may search at this rating.
     pub fn node_budget(&self) -> u64 {
-        let (low, high, t) = self.segment();
-        let log_nodes = lerp((low.nodes as f64).ln(), (high.nodes as f64).ln(), t);
-        log_nodes.exp().round().max(1.0) as u64
+        self.nodes
     }
 
     /// The move-choice temperature in centipawns (0: always the best line).
     pub fn temperature(&self) -> f64 {
-        let (low, high, t) = self.segment();
-        lerp(low.temperature, high.temperature, t).max(0.0)
-    }
-
-    /// The two calibration points this rating lies between (the first two
-    /// below the first), and where it lies: 0 at the first, 1 at the second.
-    fn segment(&self) -> (CalibrationPoint, CalibrationPoint, f64) {
-        let upper = CALIBRATION
-            .iter()
-            .position(|point| point.elo >= self.elo)
-            .unwrap_or(CALIBRATION.len() - 1)
-            .max(1);
-        let (low, high) = (CALIBRATION[upper - 1], CALIBRATION[upper]);
-        let t = (f64::from(self.elo) - f64::from(low.elo)) / f64::from(high.elo - low.elo);
-        (low, high, t)
+        self.temperature
     }
 
     /// Which of the lines (scores in centipawns, best first, from the side
@@ -147,6 +161,38 @@ impl StrengthLimit {
         }
         0
     }
+}
+
+impl Eq for StrengthLimit {}
+
+/// The node budget and temperature a `table` of measured settings (at
+/// least two, weakest first) gives `elo`: between two points the budget
+/// grows geometrically and the temperature falls linearly; outside them the
+/// nearest two points' trend goes on. The budget is at least 1 node, the
+/// temperature at least 0.
+///
+/// ```
+/// use matewise_search::strength::{CALIBRATION, handicaps_at};
+///
+/// let point = CALIBRATION[2];
+/// let (nodes, temperature) = handicaps_at(&CALIBRATION, point.elo);
+/// assert_eq!(nodes, point.nodes);
+/// assert!((temperature - point.temperature).abs() < 1e-9);
+/// ```
+pub fn handicaps_at(table: &[CalibrationPoint], elo: u32) -> (u64, f64) {
+    assert!(table.len() >= 2, "a calibration needs two points");
+    let upper = table
+        .iter()
+        .position(|point| point.elo >= elo)
+        .unwrap_or(table.len() - 1)
+        .max(1);
+    let (low, high) = (table[upper - 1], table[upper]);
+    let t = (f64::from(elo) - f64::from(low.elo)) / f64::from(high.elo - low.elo);
+    let log_nodes = lerp((low.nodes as f64).ln(), (high.nodes as f64).ln(), t);
+    (
+        log_nodes.exp().round().max(1.0) as u64,
+        lerp(low.temperature, high.temperature, t).max(0.0),
+    )
 }
 
 fn lerp(a: f64, b: f64, t: f64) -> f64 {
@@ -183,7 +229,7 @@ mod tests {
 
     #[test]
     fn ratings_outside_the_range_are_clamped() {
-        assert_eq!(StrengthLimit::new(0).elo(), MIN_ELO);
+        assert_eq!(StrengthLimit::new(0).elo(), Some(MIN_ELO));
         assert_eq!(StrengthLimit::new(u32::MAX), StrengthLimit::new(MAX_ELO));
         assert!(StrengthLimit::new(MIN_ELO).node_budget() >= 1);
     }

@@ -60,82 +60,18 @@ fn a_limited_search_still_takes_a_mate_in_one() {
     }
 }
 
-/// FNV-1a over 64-bit words.
-struct Fingerprint(u64);
-
-impl Fingerprint {
-    fn add(&mut self, word: u64) {
-        for byte in word.to_le_bytes() {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-/// The `UCI_Elo` ratings (`docs/uci-elo-calibration.md`) were measured on
-/// one search. A change to the search (pruning, move order, evaluation) or
-/// to the handicaps changes what a node budget buys, and the ratings no
-/// longer hold. This test
-/// fingerprints the limited search on fixed positions with a fixed seed:
-/// every setting's budget and temperature, every iteration's depth, score
-/// and nodes, and the move chosen.
-///
-/// When it fails, the search has changed since the calibration: measure the
-/// ratings again (`docs/uci-elo-calibration.md`), then record the
-/// new signature printed here in `CALIBRATED_SIGNATURE`.
+/// The `UCI_Elo` ratings were measured on one search
+/// (`matewise_search::strength::signature` says what a signature covers).
+/// When this fails, the search has changed since the calibration: measure
+/// the table again with `cargo xtask calibrate-elo`, which writes the table,
+/// this signature and the README's table from the one run.
 #[test]
 fn calibrated_search_is_unchanged() {
-    let mut fingerprint = Fingerprint(0xcbf2_9ce4_8422_2325);
-    let elos = std::iter::once(MIN_ELO).chain(CALIBRATION.iter().map(|point| point.elo));
-    for elo in elos {
-        let limit = StrengthLimit::new(elo);
-        fingerprint.add(u64::from(elo));
-        fingerprint.add(limit.node_budget());
-        fingerprint.add(limit.temperature().to_bits());
-        // The strongest setting's budget is the slowest to search in a
-        // debug build; two positions of it still cover every handicap.
-        let positions = if elo == CALIBRATION[CALIBRATION.len() - 1].elo {
-            2
-        } else {
-            5
-        };
-        // Whether a table is ready depends on the cache, not the search.
-        let options = SearchOptions {
-            endgame_tables: false,
-            ..limited(elo)
-        };
-        let mut searcher = Searcher::new(16, 1);
-        searcher.seed_move_choice(44);
-        for fen in &BENCH_POSITIONS[..positions] {
-            searcher.clear();
-            let board = Board::from_fen(fen).unwrap();
-            let mut lines = Vec::new();
-            let result = test_kit::search_with(
-                &mut searcher,
-                &board,
-                &Limits::default(),
-                &options,
-                &mut |info| lines.push((info.depth, info.multipv, info.score, info.nodes)),
-            );
-            for (depth, multipv, score, nodes) in lines {
-                fingerprint.add(u64::from(depth) << 32 | u64::from(multipv));
-                fingerprint.add(score_word(score));
-                fingerprint.add(nodes);
-            }
-            fingerprint.add(u64::from(result.best_move.map_or(0, |mv| mv.to_bits())));
-        }
-    }
+    let signature = matewise_search::strength::signature(&CALIBRATION);
     assert_eq!(
-        fingerprint.0, CALIBRATED_SIGNATURE,
-        "the limited search differs from the one UCI_Elo was calibrated on: \
-         recalibrate (README, \"How UCI_Elo is calibrated\"), then set \
-         CALIBRATED_SIGNATURE to {:#x}",
-        fingerprint.0
+        signature, CALIBRATED_SIGNATURE,
+        "the limited search differs from the one UCI_Elo was calibrated on \
+         ({signature:#x}): recalibrate with `cargo xtask calibrate-elo` \
+         (docs/uci-elo-calibration.md)"
     );
-}
-
-fn score_word(score: Score) -> u64 {
-    match score {
-        Score::Centipawns(cp) => cp as u32 as u64,
-        Score::Mate(moves) => 1 << 40 | moves as u32 as u64,
-    }
 }
