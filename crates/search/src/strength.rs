@@ -37,6 +37,8 @@
 mod fingerprint;
 pub use fingerprint::signature;
 
+use crate::score::is_decisive;
+
 /// A setting of the two handicaps and the rating it played at.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct CalibrationPoint {
@@ -81,6 +83,13 @@ pub const MIN_ELO: u32 = 1320;
 pub const MAX_ELO: u32 = CALIBRATION[CALIBRATION.len() - 1].elo;
 /// Lines searched to choose among.
 pub const LINES: usize = 4;
+/// Between two lines that both win (or both lose) by mate or by table, a
+/// move more to the end weighs as this many centipawns: the plies between
+/// two mate scores are far fewer than the centipawns between two ordinary
+/// ones, and weighed as centipawns every winning line of a KRK ending
+/// looked alike, so the weakest setting wandered for fifty moves. Like
+/// this a weak player takes the longer way now and then, and still mates.
+pub const MATE_DELAY_CP: f64 = 40.0;
 
 /// A target playing strength: the two handicaps, from a rating by
 /// [`CALIBRATION`] or set directly (to measure a setting). Its temperature
@@ -148,7 +157,7 @@ impl StrengthLimit {
         if temperature <= 0.0 {
             return 0;
         }
-        let weight = |score: i32| (-(f64::from(best.saturating_sub(score))) / temperature).exp();
+        let weight = |score: i32| (-cost(best, score) / temperature).exp();
         let total: f64 = scores.iter().map(|&s| weight(s)).sum();
         // 53 random bits make a uniform fraction of the total weight.
         let mut target = (random >> 11) as f64 / (1u64 << 53) as f64 * total;
@@ -164,6 +173,19 @@ impl StrengthLimit {
 }
 
 impl Eq for StrengthLimit {}
+
+/// How much worse than `best` a line scoring `score` is, in centipawns:
+/// the difference, or [`MATE_DELAY_CP`] a move when both are decided the
+/// same way.
+fn cost(best: i32, score: i32) -> f64 {
+    let same_result = is_decisive(best) && is_decisive(score) && (best > 0) == (score > 0);
+    let difference = f64::from(best.saturating_sub(score));
+    if same_result {
+        difference / 2.0 * MATE_DELAY_CP
+    } else {
+        difference
+    }
+}
 
 /// The node budget and temperature a `table` of measured settings (at
 /// least two, weakest first) gives `elo`: between two points the budget
@@ -225,6 +247,32 @@ mod tests {
         let middle = StrengthLimit::new((low.elo + high.elo) / 2).node_budget() as f64;
         let geometric_mean = ((low.nodes * high.nodes) as f64).sqrt();
         assert!((middle / geometric_mean - 1.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_longer_mate_is_weighed_by_the_moves_it_adds() {
+        use crate::score::{mate_in, mated_in, tb_win_in};
+        let novice = StrengthLimit::new(MIN_ELO);
+        let picks = |scores: &[i32]| {
+            let mut counts = vec![0usize; scores.len()];
+            for r in 0..1000u64 {
+                counts[novice.choose(scores, r.wrapping_mul(0x9e37_79b9_7f4a_7c15))] += 1;
+            }
+            counts
+        };
+        // Mate in 5 against mate in 6 and 8: the shortest mostly.
+        let counts = picks(&[mate_in(9), mate_in(11), mate_in(15)]);
+        assert!(counts[0] > 700 && counts[2] < 30, "{counts:?}");
+        // Table wins alike; a mate is never given up for a table win.
+        let counts = picks(&[tb_win_in(9), tb_win_in(11)]);
+        assert!(counts[0] > 700, "{counts:?}");
+        assert_eq!(picks(&[mate_in(9), tb_win_in(3)])[1], 0);
+        // Mated: the longest defence mostly.
+        let counts = picks(&[mated_in(12), mated_in(10)]);
+        assert!(counts[0] > 700, "{counts:?}");
+        // Ordinary scores are weighed as before: 30 cp apart.
+        let counts = picks(&[30, 0]);
+        assert!(counts[1] > 100 && counts[1] < 500, "{counts:?}");
     }
 
     #[test]

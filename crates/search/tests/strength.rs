@@ -75,3 +75,64 @@ fn calibrated_search_is_unchanged() {
          (docs/uci-elo-calibration.md)"
     );
 }
+
+/// Plays `fen` out: the side to move at the weakest limited strength, the
+/// other at full strength, both with the tables, 1,000 nodes a move for
+/// the defender; returns the plies until mate, or `None` if the fifty-move
+/// rule (or a repetition) came first.
+fn limited_attacker_mates(fen: &str, seed: u64) -> Option<usize> {
+    let mut board = Board::from_fen(fen).unwrap();
+    let attacker = board.side_to_move();
+    let mut history = movegen::KeyHistory::default();
+    let mut weak = test_kit::searcher(16, 1);
+    weak.seed_move_choice(seed);
+    let mut strong = test_kit::searcher(16, 1);
+    for ply in 0..100 {
+        if board.is_checkmate() {
+            return Some(ply);
+        }
+        if board.outcome(&history).is_some() {
+            return None;
+        }
+        let (searcher, options, limits) = if board.side_to_move() == attacker {
+            (&mut weak, limited(MIN_ELO), Limits::default())
+        } else {
+            (
+                &mut strong,
+                SearchOptions::default(),
+                test_kit::nodes(1_000),
+            )
+        };
+        let result = searcher.search(
+            &board,
+            &history,
+            &limits,
+            &options,
+            &matewise_search::SearchControl::new(false),
+            &mut |_| {},
+        );
+        history.push(board.hash());
+        board.play_unchecked(result.best_move.expect("a move"));
+    }
+    None
+}
+
+#[test]
+fn a_limited_engine_still_mates_with_a_queen_or_a_rook() {
+    // KQK and KRK from a central king (no mate in either is longer than
+    // 10 or 16 moves): the weakest setting chooses among its lines, a move
+    // of delay weighed as MATE_DELAY_CP, and mates within a few moves of
+    // the best. Weighed as plain centipawns, KRK took 99 plies here.
+    for (fen, best) in [
+        ("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1", 10),
+        ("8/8/8/3k4/8/8/8/R3K3 w - - 0 1", 16),
+    ] {
+        for seed in 0..3 {
+            let plies = limited_attacker_mates(fen, seed);
+            assert!(
+                plies.is_some_and(|p| p <= 2 * best + 10),
+                "{fen}, seed {seed}: {plies:?} plies (best mate in {best})"
+            );
+        }
+    }
+}
