@@ -383,6 +383,16 @@ fn limited_strength_varies_its_moves_but_takes_a_mate_in_one() {
     }
 }
 
+/// The nodes of a search from the start position on a clock it never nears.
+fn searched_nodes(engine: &mut Engine) -> u64 {
+    let out = engine.go("go wtime 60000 btime 60000", LINE_TIMEOUT);
+    out.infos
+        .iter()
+        .filter_map(|info| info.nodes)
+        .max()
+        .unwrap_or(0)
+}
+
 #[test]
 fn a_setting_played_directly_searches_its_own_node_budget() {
     // How `cargo xtask calibrate-elo` plays a setting: StrengthNodes
@@ -398,25 +408,13 @@ fn a_setting_played_directly_searches_its_own_node_budget() {
     ] {
         engine.send(line);
     }
-    let out = engine.go("go wtime 60000 btime 60000", LINE_TIMEOUT);
-    let nodes = out
-        .infos
-        .iter()
-        .filter_map(|info| info.nodes)
-        .max()
-        .unwrap_or(0);
+    let nodes = searched_nodes(&mut engine);
     engine.check((15_000..=32_000).contains(&nodes), || {
         format!("{nodes} nodes for a setting of 30,000")
     });
     // Back to UCI_Elo's own budget.
     engine.send("setoption name StrengthNodes value 0");
-    let out = engine.go("go wtime 60000 btime 60000", LINE_TIMEOUT);
-    let nodes = out
-        .infos
-        .iter()
-        .filter_map(|info| info.nodes)
-        .max()
-        .unwrap_or(0);
+    let nodes = searched_nodes(&mut engine);
     engine.check(nodes < 3_000, || format!("{nodes} nodes at UCI_Elo 1320"));
 }
 

@@ -25,6 +25,8 @@ import sys
 import chess
 import chess.engine
 
+from fresh_mate_suite import epd_line
+
 CLAIM = re.compile(r"^\s+(\S+ [wb] \S+ \S+) bm #(-?\d+);\s+\(reported #(-?\d+)\)")
 LABEL = re.compile(r"^(\S+ [wb] \S+ \S+) bm #(-?\d+);")
 
@@ -50,7 +52,7 @@ def relabel(lines, proved):
     for line in lines:
         match = LABEL.match(line)
         if match and match.group(1) in proved:
-            line = f"{match.group(1)} bm #{proved[match.group(1)]};\n"
+            line = epd_line(match.group(1), proved[match.group(1)]) + "\n"
         out.append(line)
     return out
 

@@ -108,19 +108,16 @@ impl Setting {
     }
 }
 
-/// The openings of `path`: FENs, or EPD's four fields.
+/// The openings of `path`: FENs, or EPD's four fields (read as the
+/// tuner reads its data lines).
 fn openings(path: &std::path::Path) -> Result<Vec<Board>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let boards: Vec<Board> = text
         .lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
         .map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            Board::from_fen(&fields[..fields.len().min(6)].join(" "))
-                .or_else(|_| {
-                    Board::from_fen(&format!("{} 0 1", fields[..4.min(fields.len())].join(" ")))
-                })
-                .map_err(|e| format!("{}: '{line}': {e}", path.display()))
+            crate::tune::data::parse_board(line)
+                .ok_or_else(|| format!("{}: '{line}' is not a position", path.display()))
         })
         .collect::<Result<_, _>>()?;
     if boards.is_empty() {
@@ -146,27 +143,26 @@ fn play_one(
 ) -> Result<(Finished, String), String> {
     let opening = (game / 2) % openings.len();
     let start = &openings[opening];
-    let matewise_options = [
-        ("Hash", "16".to_string()),
-        ("Threads", "1".to_string()),
-        ("UCI_LimitStrength", "true".to_string()),
-        ("StrengthNodes", setting.nodes.to_string()),
-        ("StrengthTemperature", setting.millis.to_string()),
-    ];
-    let stockfish_options = [
-        ("Hash", "16".to_string()),
-        ("Threads", "1".to_string()),
-        ("UCI_LimitStrength", "true".to_string()),
-        ("UCI_Elo", setting.opponent.to_string()),
-    ];
-    let owned = |options: &[(&str, String)]| -> Vec<(String, String)> {
-        options
+    let options = |pairs: &[(&str, String)]| -> Vec<(String, String)> {
+        pairs
             .iter()
             .map(|(n, v)| (n.to_string(), v.clone()))
             .collect()
     };
-    let mut matewise = UciEngine::start(&args.engine, &owned(&matewise_options))?;
-    let mut stockfish = UciEngine::start(&args.stockfish, &owned(&stockfish_options))?;
+    let common = [
+        ("Hash", "16".to_string()),
+        ("Threads", "1".to_string()),
+        ("UCI_LimitStrength", "true".to_string()),
+    ];
+    let mut matewise_options = options(&common);
+    matewise_options.extend(options(&[
+        ("StrengthNodes", setting.nodes.to_string()),
+        ("StrengthTemperature", setting.millis.to_string()),
+    ]));
+    let mut stockfish_options = options(&common);
+    stockfish_options.extend(options(&[("UCI_Elo", setting.opponent.to_string())]));
+    let mut matewise = UciEngine::start(&args.engine, &matewise_options)?;
+    let mut stockfish = UciEngine::start(&args.stockfish, &stockfish_options)?;
     let matewise_white = game.is_multiple_of(2);
     let (name, opponent) = (
         format!("Matewise {}", setting.key()),
