@@ -8,25 +8,19 @@
 //! guard is held. Builds in any other thread ([`crate::Ready::Now`], tests,
 //! tools) never wait.
 
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use super::count::Count;
+use std::sync::Arc;
 
 /// Searches running now, and the signal that the last one ended.
 #[derive(Default)]
 pub(crate) struct Gate {
-    searches: Mutex<usize>,
-    idle: Condvar,
+    searches: Count,
 }
 
 impl Gate {
-    fn searches(&self) -> MutexGuard<'_, usize> {
-        // The count stays right through a panic elsewhere: it is only ever
-        // incremented and decremented under the lock.
-        self.searches.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Marks a search as running until the guard is dropped.
     pub(crate) fn enter(self: &Arc<Gate>) -> SearchGuard {
-        *self.searches() += 1;
+        self.searches.increment();
         SearchGuard {
             gate: Arc::clone(self),
         }
@@ -35,16 +29,12 @@ impl Gate {
     /// Waits while any search runs, or until `give_up` answers true (it is
     /// asked again whenever the gate is signalled: see [`Gate::wake`]).
     pub(crate) fn wait_for_idle(&self, give_up: impl Fn() -> bool) {
-        let mut count = self.searches();
-        while *count > 0 && !give_up() {
-            count = self.idle.wait(count).unwrap_or_else(|e| e.into_inner());
-        }
+        self.searches.wait_for_zero(None, give_up);
     }
 
     /// Wakes every waiting build, to look at `give_up` again.
     pub(crate) fn wake(&self) {
-        let _count = self.searches();
-        self.idle.notify_all();
+        self.searches.wake();
     }
 }
 
@@ -64,11 +54,7 @@ impl std::fmt::Debug for SearchGuard {
 
 impl Drop for SearchGuard {
     fn drop(&mut self) {
-        let mut count = self.gate.searches();
-        *count -= 1;
-        if *count == 0 {
-            self.gate.idle.notify_all();
-        }
+        self.gate.searches.decrement();
     }
 }
 
