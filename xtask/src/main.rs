@@ -21,6 +21,8 @@ mod readme_examples;
 mod relabel;
 mod san;
 mod spsa;
+#[cfg(test)]
+mod task_args;
 mod tune;
 mod uci_engine;
 mod uci_game;

@@ -12,23 +12,25 @@
 //!
 //! Each position gets a fresh search (hash cleared, no history), so a label
 //! depends only on the position and the limit, never on the thread or the
-//! order. Lines are written in batches, in order; an interrupted run resumes
-//! after the last complete line of OUT.
+//! order. IN is read as the searches go, never held whole; lines are
+//! written in order, and an interrupted run resumes after the last complete
+//! line of OUT.
 
 use crate::progress;
 use crate::tune::data::{parse_board, parse_result};
 use endgame_tables::Tablebases;
 use movegen::{Color, KeyHistory};
 use search::{Limits, Score, SearchControl, SearchOptions, Searcher};
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, mpsc};
 
 /// The label written for a mate score, in centipawns from the winner's side.
 const MATE_LABEL: i32 = 3000;
 
-/// Lines handed to each thread per batch: a batch is written whole, so an
-/// interrupted run loses at most one batch.
-const LINES_PER_THREAD: usize = 64;
+/// Lines written between two flushes: an interrupted run loses at most
+/// these and the searches under way.
+const FLUSH_EVERY: usize = 64;
 
 /// Hash per searcher: a cleared table per position, so small.
 const HASH_MB: usize = 8;
@@ -133,33 +135,53 @@ fn resume_point(path: &str) -> Result<usize, String> {
     Ok(text[..complete].iter().filter(|&&b| b == b'\n').count())
 }
 
+/// Lines in `path`, counted without holding them.
+fn count_lines(path: &str) -> Result<usize, String> {
+    let input = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut reader = std::io::BufReader::new(input);
+    let (mut lines, mut last) = (0, b'\n');
+    loop {
+        let buffer = reader.fill_buf().map_err(|e| format!("{path}: {e}"))?;
+        let Some(&end) = buffer.last() else {
+            break;
+        };
+        lines += buffer.iter().filter(|&&b| b == b'\n').count();
+        last = end;
+        let read = buffer.len();
+        reader.consume(read);
+    }
+    // A last line without its newline is a line too.
+    Ok(lines + usize::from(last != b'\n'))
+}
+
 pub(crate) fn run(args: &Args) -> Result<(), String> {
     let threads = args.threads.max(1);
-    let input = std::fs::File::open(&args.data).map_err(|e| format!("{}: {e}", args.data))?;
-    let lines: Vec<String> = std::io::BufReader::new(input)
-        .lines()
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("{}: {e}", args.data))?;
+    let total = count_lines(&args.data)?;
     let done = resume_point(&args.out)?;
-    if done > lines.len() {
+    if done > total {
         return Err(format!(
-            "{} has {done} lines, more than the {} of {}: not its relabelling",
-            args.out,
-            lines.len(),
-            args.data
+            "{} has {done} lines, more than the {total} of {}: not its relabelling",
+            args.out, args.data
         ));
     }
     let limits = limits(args);
     eprintln!(
-        "relabel: {} of {} lines already in {}; {} more at {} on {threads} threads",
-        done,
-        lines.len(),
+        "relabel: {done} of {total} lines already in {}; {} more at {} on {threads} threads",
         args.out,
-        lines.len() - done,
+        total - done,
         match args.depth {
             Some(d) => format!("depth {d}"),
             None => format!("{} nodes", args.nodes),
         }
+    );
+    let input = std::fs::File::open(&args.data).map_err(|e| format!("{}: {e}", args.data))?;
+    // The input is read as the searchers take its lines, so a file of ten
+    // million positions is never held whole.
+    let source = Mutex::new(
+        std::io::BufReader::new(input)
+            .lines()
+            .skip(done)
+            .enumerate(),
     );
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -182,58 +204,58 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
             searcher
         })
         .collect();
-    let bar = progress::bar((lines.len() - done) as u64, "{human_pos}/{human_len} lines");
-    let batch = threads * LINES_PER_THREAD;
-    for chunk in lines[done..].chunks(batch) {
-        let next = AtomicUsize::new(0);
-        let mut out = vec![String::new(); chunk.len()];
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = searchers
-                .iter_mut()
-                .map(|searcher| {
-                    let (next, limits, options) = (&next, &limits, &options);
-                    scope.spawn(move || {
-                        let mut labelled = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(line) = chunk.get(i) else {
-                                return labelled;
-                            };
-                            labelled.push((i, label(line, searcher, limits, options)));
-                        }
-                    })
-                })
-                .collect();
-            for worker in workers {
-                for (i, line) in worker.join().expect("a relabel thread") {
-                    out[i] = line;
+    let bar = progress::bar((total - done) as u64, "{human_pos}/{human_len} lines");
+    let written = std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel::<(usize, Result<String, String>)>();
+        for searcher in &mut searchers {
+            let (send, source, limits, options) = (send.clone(), &source, &limits, &options);
+            scope.spawn(move || {
+                loop {
+                    // Taken under the lock, so that each line is taken once.
+                    let next = source.lock().unwrap_or_else(|e| e.into_inner()).next();
+                    let Some((i, line)) = next else {
+                        return;
+                    };
+                    let labelled = line
+                        .map(|line| label(&line, searcher, limits, options))
+                        .map_err(|e| format!("{}: {e}", args.data));
+                    // The writer has stopped (an error): stop too.
+                    if send.send((i, labelled)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // Lines come back out of order; each is written once all before
+        // it are, so OUT is always a prefix of the finished file.
+        let mut waiting = BTreeMap::new();
+        let mut written = 0;
+        for (i, labelled) in receive {
+            waiting.insert(i, labelled);
+            while let Some(labelled) = waiting.remove(&written) {
+                writeln!(writer, "{}", labelled?).map_err(|e| format!("{}: {e}", args.out))?;
+                written += 1;
+                bar.inc(1);
+                if written % FLUSH_EVERY == 0 {
+                    writer.flush().map_err(|e| format!("{}: {e}", args.out))?;
                 }
             }
-        });
-        for line in &out {
-            writeln!(writer, "{line}").map_err(|e| format!("{}: {e}", args.out))?;
         }
         writer.flush().map_err(|e| format!("{}: {e}", args.out))?;
-        bar.inc(chunk.len() as u64);
-    }
+        Ok::<usize, String>(written)
+    })?;
     bar.finish_and_clear();
-    println!("{} lines written to {}", lines.len(), args.out);
+    println!("{} lines written to {}", done + written, args.out);
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        args: Args,
-    }
 
     fn args(words: &[&str]) -> Args {
-        Cli::parse_from(std::iter::once("relabel").chain(words.iter().copied())).args
+        crate::task_args::parse(words).unwrap()
     }
 
     #[test]
@@ -309,17 +331,26 @@ mod tests {
     }
 
     #[test]
+    fn lines_are_counted_with_or_without_a_last_newline() {
+        let dir = std::env::temp_dir().join(format!("matewise-count-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("lines.epd");
+        let path_s = path.to_str().unwrap();
+        for (text, lines) in [("", 0), ("a\n", 1), ("a\nb", 2), ("a\n\nb\n", 3)] {
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(count_lines(path_s).unwrap(), lines, "{text:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn depth_and_nodes_are_one_or_the_other() {
         let a = args(&["--data", "a", "--out", "b", "--depth", "10"]);
         assert_eq!(limits(&a).depth, Some(10));
         assert_eq!(limits(&a).nodes, None);
         let b = args(&["--data", "a", "--out", "b"]);
         assert_eq!(limits(&b).nodes, Some(50_000));
-        assert!(
-            Cli::try_parse_from([
-                "relabel", "--data", "a", "--out", "b", "--depth", "4", "--nodes", "9"
-            ])
-            .is_err()
-        );
+        let both = ["--data", "a", "--out", "b", "--depth", "4", "--nodes", "9"];
+        assert!(crate::task_args::parse::<Args>(&both).is_err());
     }
 }

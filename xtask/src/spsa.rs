@@ -329,24 +329,18 @@ pub(crate) fn run(args: &Args) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        args: Args,
-    }
 
     fn args(extra: &[&str]) -> Args {
-        let mut words = vec!["spsa", "--engine", "unused"];
+        let mut words = vec!["--engine", "unused"];
         words.extend_from_slice(extra);
-        Cli::parse_from(words).args
+        crate::task_args::parse(&words).unwrap()
     }
 
     #[test]
     fn openbench_input_lists_each_parameter_in_its_form_without_an_engine() {
-        let cli = Cli::parse_from(["spsa", "--openbench", "--params", "LMR_BASE,RFP_MARGIN"]);
-        assert!(cli.args.openbench && cli.args.engine.is_none());
+        let parsed: Args =
+            crate::task_args::parse(&["--openbench", "--params", "LMR_BASE,RFP_MARGIN"]).unwrap();
+        assert!(parsed.openbench && parsed.engine.is_none());
         let tuned = [&params::LMR_BASE, &params::RFP_MARGIN];
         let text = openbench_input(&tuned, 0.002);
         let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(", ").collect()).collect();
@@ -363,7 +357,7 @@ mod tests {
             );
         }
         // Without --openbench the engine is needed.
-        assert!(Cli::try_parse_from(["spsa", "--pairs", "10"]).is_err());
+        assert!(crate::task_args::parse::<Args>(&["--pairs", "10"]).is_err());
     }
 
     #[test]
