@@ -36,8 +36,8 @@ section (`Lnnnn` = the line of its heading in
 Every term is covered by a row of `crates/eval-terms/tests/terms.rs` (a position
 where it fires with the sign the Compendium gives it, judged at the Compendium's
 weights, and one where it does not); the table in use by
-`tests/chess_facts.rs` (whole-evaluation facts such as an advanced passer or a
-pawn shelter), its machinery by `tests/weights.rs`, colour symmetry by
+`tests/chess_facts.rs` (the whole-evaluation facts of `matewise_eval_terms::facts`,
+such as an advanced passer or a pawn shelter, which the tuner also keeps), its machinery by `tests/weights.rs`, colour symmetry by
 `tests/first_eval.rs`.
 
 """

@@ -24,6 +24,7 @@ mod drawishness;
 mod endgame;
 mod eval_cache;
 mod evaluate;
+pub mod facts;
 mod info;
 mod king;
 mod known_draws;

@@ -1,6 +1,7 @@
 //! The optimisers: Adam over every weight under a [`Prior`], or one shrink
 //! factor per group or term.
 
+use super::facts::FactConstraint;
 use super::loss::{fit_k, gradient, loss};
 use super::trace::Params;
 use super::trace::Sample;
@@ -63,8 +64,9 @@ fn is_mating_technique(p: &eval_terms::Param) -> bool {
     p.name.starts_with("MOP_UP") || p.name.starts_with("KBN")
 }
 
-/// Adam over the flat weights, full batch; returns the parameters of the
-/// epoch with the lowest loss on `held_back`, and that loss.
+/// Adam over the flat weights, full batch, with the chess `facts` as a
+/// penalty; returns the parameters of the epoch with the lowest loss on
+/// `held_back` plus that penalty, and the loss alone.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn adam(
     train: &[Sample],
@@ -74,6 +76,7 @@ pub(crate) fn adam(
     epochs: usize,
     lr: f64,
     prior: Prior,
+    facts: &FactConstraint,
     mut report: impl FnMut(usize, f64, f64),
 ) -> (Params, f64) {
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
@@ -97,9 +100,11 @@ pub(crate) fn adam(
         .collect();
     let mut m = vec![0.0; 2 * len];
     let mut v = vec![0.0; 2 * len];
-    let mut best = (params.clone(), loss(held_back, &params, k));
+    let held = loss(held_back, &params, k);
+    let mut best = (params.clone(), held, held + facts.penalty(&params));
     for epoch in 1..=epochs {
-        let grad = gradient(train, &params, k);
+        let mut grad = gradient(train, &params, k);
+        facts.add_gradient(&params, &mut grad);
         for j in 0..2 * len {
             if fixed[j] {
                 continue;
@@ -129,12 +134,13 @@ pub(crate) fn adam(
             }
         }
         let held = loss(held_back, &params, k);
-        if held < best.1 {
-            best = (params.clone(), held);
+        let judged = held + facts.penalty(&params);
+        if judged < best.2 {
+            best = (params.clone(), held, judged);
         }
         report(epoch, loss(train, &params, k), held);
     }
-    best
+    (best.0, best.1)
 }
 
 /// One multiplier per `eval` group, or per term with `per_term` (Material
@@ -265,6 +271,7 @@ mod tests {
             3000,
             1.0,
             Prior::NONE,
+            &FactConstraint::none(),
             |_, _, _| {},
         );
         assert!((best.mg[pawn] - 130.0).abs() < 2.0, "mg {}", best.mg[pawn]);
@@ -290,7 +297,18 @@ mod tests {
                 signs: Signs::Free,
                 ..ALL_HELD
             };
-            adam(&data, &data, &start, k, 3000, 1.0, prior, |_, _, _| {}).0
+            adam(
+                &data,
+                &data,
+                &start,
+                k,
+                3000,
+                1.0,
+                prior,
+                &FactConstraint::none(),
+                |_, _, _| {},
+            )
+            .0
         };
         let free = tune(0.0);
         assert_eq!(free.eg[lead], 0.0, "the endgame half moved");
@@ -321,13 +339,33 @@ mod tests {
         let k = 1.0;
         let data = synthetic(lead, -40.0, 0.0, k);
         let prior = ALL_HELD;
-        let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
+        let (kept, _) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            1000,
+            1.0,
+            prior,
+            &FactConstraint::none(),
+            |_, _, _| {},
+        );
         assert_eq!(kept.mg[lead], 1.0);
         let free = Prior {
             signs: Signs::Free,
             ..prior
         };
-        let (crossed, _) = adam(&data, &data, &start, k, 1000, 1.0, free, |_, _, _| {});
+        let (crossed, _) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            1000,
+            1.0,
+            free,
+            &FactConstraint::none(),
+            |_, _, _| {},
+        );
         assert!(crossed.mg[lead] < -30.0, "mg {}", crossed.mg[lead]);
         // A table's zero entry (a piece on the a file) is its reference point.
         // The Compendium's is zero; a free-zeros tune may have moved the one
@@ -335,17 +373,47 @@ mod tests {
         let a_file = eval_terms::weights::PIECE_FILE.at(0);
         (start.mg[a_file], start.eg[a_file]) = (0.0, 0.0);
         let data = synthetic(a_file, 30.0, 30.0, k);
-        let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
+        let (kept, _) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            1000,
+            1.0,
+            prior,
+            &FactConstraint::none(),
+            |_, _, _| {},
+        );
         assert_eq!((kept.mg[a_file], kept.eg[a_file]), (0.0, 0.0));
         // Zeros freed, it moves; a signed weight still stops at 1 cp.
         let zeros_free = Prior {
             signs: Signs::ZerosFree,
             ..prior
         };
-        let (moved, _) = adam(&data, &data, &start, k, 1000, 1.0, zeros_free, |_, _, _| {});
+        let (moved, _) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            1000,
+            1.0,
+            zeros_free,
+            &FactConstraint::none(),
+            |_, _, _| {},
+        );
         assert!(moved.mg[a_file] > 20.0, "mg {}", moved.mg[a_file]);
         let data = synthetic(lead, -40.0, 0.0, k);
-        let (kept, _) = adam(&data, &data, &start, k, 1000, 1.0, zeros_free, |_, _, _| {});
+        let (kept, _) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            1000,
+            1.0,
+            zeros_free,
+            &FactConstraint::none(),
+            |_, _, _| {},
+        );
         assert_eq!(kept.mg[lead], 1.0);
     }
 
@@ -356,13 +424,58 @@ mod tests {
         let k = 1.0;
         let data = synthetic(edge, 0.0, 5.0, k);
         let prior = ALL_HELD;
-        let (held, _) = adam(&data, &data, &start, k, 1000, 1.0, prior, |_, _, _| {});
+        let (held, _) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            1000,
+            1.0,
+            prior,
+            &FactConstraint::none(),
+            |_, _, _| {},
+        );
         assert_eq!(held.eg[edge], start.eg[edge]);
         let free = Prior {
             keep_technique: false,
             ..prior
         };
-        let (moved, _) = adam(&data, &data, &start, k, 1000, 1.0, free, |_, _, _| {});
+        let (moved, _) = adam(
+            &data,
+            &data,
+            &start,
+            k,
+            1000,
+            1.0,
+            free,
+            &FactConstraint::none(),
+            |_, _, _| {},
+        );
         assert!((moved.eg[edge] - 5.0).abs() < 1.0, "eg {}", moved.eg[edge]);
+    }
+
+    #[test]
+    fn the_facts_pull_a_table_that_breaks_them_back() {
+        let weights = Weights::default();
+        let facts = FactConstraint::every_fact(&weights, 1e-3);
+        let start = crate::tune::facts::rim_knights(&Params::from_weights(&weights));
+        assert!(facts.short(&start) > 0);
+        let data = crate::tune::fixtures::samples(crate::tune::fixtures::DATA);
+        let tune = |facts: &FactConstraint| {
+            adam(
+                &data,
+                &data,
+                &start,
+                1.0,
+                300,
+                1.0,
+                Prior::NONE,
+                facts,
+                |_, _, _| {},
+            )
+            .0
+        };
+        assert_eq!(facts.short(&tune(&facts)), 0);
+        assert!(facts.short(&tune(&FactConstraint::none())) > 0);
     }
 }
