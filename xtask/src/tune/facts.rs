@@ -5,7 +5,7 @@
 //! term, and the facts keep that from turning the evaluation's sum against
 //! what every strong player knows.
 
-use super::trace::{Params, Sample, model, sample};
+use super::trace::{Params, Sample, add_model_slope, model, sample};
 use eval_terms::facts::FACTS;
 use eval_terms::{Color, Tables, Weights};
 
@@ -96,14 +96,8 @@ impl FactConstraint {
             }
             // d penalty / d lead, then the lead's slope in each weight.
             let d = -2.0 * self.weight * short * pair.sign;
-            for (s, side) in [(&pair.better, 1.0), (&pair.worse, -1.0)] {
-                let d_mg = d * side * s.phase / 120.0 / s.divisor;
-                let d_eg = d * side * s.drawing * (120.0 - s.phase) / 120.0 / s.divisor;
-                for &(i, c) in &s.coefficients {
-                    grad.mg[i as usize] += d_mg * f64::from(c);
-                    grad.eg[i as usize] += d_eg * f64::from(c);
-                }
-            }
+            add_model_slope(&pair.better, d, grad);
+            add_model_slope(&pair.worse, -d, grad);
         }
     }
 }

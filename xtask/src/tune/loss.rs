@@ -1,7 +1,7 @@
 //! The loss the tuner minimises, its exact gradient (both spread over every
 //! core) and the fit of the sigmoid's K.
 
-use super::trace::{Params, Sample, model};
+use super::trace::{Params, Sample, add_model_slope, model};
 
 /// The predicted result (White's side) of an evaluation, with the sigmoid constant `k`.
 pub(super) fn sigmoid(k: f64, eval: f64) -> f64 {
@@ -69,12 +69,7 @@ fn partial_gradient(samples: &[Sample], params: &Params, k: f64, n: f64) -> Para
         let p = sigmoid(k, model(s, params));
         // d loss / d eval for this sample.
         let d = -2.0 * (s.result - p) * p * (1.0 - p) * k * std::f64::consts::LN_10 / 400.0 / n;
-        let d_mg = d * s.phase / 120.0 / s.divisor;
-        let d_eg = d * s.drawing * (120.0 - s.phase) / 120.0 / s.divisor;
-        for &(i, c) in &s.coefficients {
-            grad.mg[i as usize] += d_mg * f64::from(c);
-            grad.eg[i as usize] += d_eg * f64::from(c);
-        }
+        add_model_slope(s, d, &mut grad);
     }
     grad
 }

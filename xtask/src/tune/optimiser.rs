@@ -255,6 +255,22 @@ mod tests {
     use super::*;
     use crate::tune::fixtures::synthetic;
 
+    /// Adam on `data` (trained and judged on the same samples), no facts.
+    fn fit(data: &[Sample], start: &Params, k: f64, epochs: usize, prior: Prior) -> (Params, f64) {
+        let none = FactConstraint::none();
+        adam(
+            data,
+            data,
+            start,
+            k,
+            epochs,
+            1.0,
+            prior,
+            &none,
+            |_, _, _| {},
+        )
+    }
+
     #[test]
     fn tuning_recovers_a_known_weight() {
         // A pawn-count coefficient labelled with the weight at (130, 90):
@@ -263,17 +279,7 @@ mod tests {
         let k = 1.0;
         let data = synthetic(pawn, 130.0, 90.0, k);
         let start = Params::from_weights(&Weights::default());
-        let (best, held) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            3000,
-            1.0,
-            Prior::NONE,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (best, held) = fit(&data, &start, k, 3000, Prior::NONE);
         assert!((best.mg[pawn] - 130.0).abs() < 2.0, "mg {}", best.mg[pawn]);
         assert!((best.eg[pawn] - 90.0).abs() < 2.0, "eg {}", best.eg[pawn]);
         assert!(held < 1e-6);
@@ -297,18 +303,7 @@ mod tests {
                 signs: Signs::Free,
                 ..ALL_HELD
             };
-            adam(
-                &data,
-                &data,
-                &start,
-                k,
-                3000,
-                1.0,
-                prior,
-                &FactConstraint::none(),
-                |_, _, _| {},
-            )
-            .0
+            fit(&data, &start, k, 3000, prior).0
         };
         let free = tune(0.0);
         assert_eq!(free.eg[lead], 0.0, "the endgame half moved");
@@ -339,33 +334,13 @@ mod tests {
         let k = 1.0;
         let data = synthetic(lead, -40.0, 0.0, k);
         let prior = ALL_HELD;
-        let (kept, _) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            1000,
-            1.0,
-            prior,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (kept, _) = fit(&data, &start, k, 1000, prior);
         assert_eq!(kept.mg[lead], 1.0);
         let free = Prior {
             signs: Signs::Free,
             ..prior
         };
-        let (crossed, _) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            1000,
-            1.0,
-            free,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (crossed, _) = fit(&data, &start, k, 1000, free);
         assert!(crossed.mg[lead] < -30.0, "mg {}", crossed.mg[lead]);
         // A table's zero entry (a piece on the a file) is its reference point.
         // The Compendium's is zero; a free-zeros tune may have moved the one
@@ -373,47 +348,17 @@ mod tests {
         let a_file = eval_terms::weights::PIECE_FILE.at(0);
         (start.mg[a_file], start.eg[a_file]) = (0.0, 0.0);
         let data = synthetic(a_file, 30.0, 30.0, k);
-        let (kept, _) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            1000,
-            1.0,
-            prior,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (kept, _) = fit(&data, &start, k, 1000, prior);
         assert_eq!((kept.mg[a_file], kept.eg[a_file]), (0.0, 0.0));
         // Zeros freed, it moves; a signed weight still stops at 1 cp.
         let zeros_free = Prior {
             signs: Signs::ZerosFree,
             ..prior
         };
-        let (moved, _) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            1000,
-            1.0,
-            zeros_free,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (moved, _) = fit(&data, &start, k, 1000, zeros_free);
         assert!(moved.mg[a_file] > 20.0, "mg {}", moved.mg[a_file]);
         let data = synthetic(lead, -40.0, 0.0, k);
-        let (kept, _) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            1000,
-            1.0,
-            zeros_free,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (kept, _) = fit(&data, &start, k, 1000, zeros_free);
         assert_eq!(kept.mg[lead], 1.0);
     }
 
@@ -424,33 +369,13 @@ mod tests {
         let k = 1.0;
         let data = synthetic(edge, 0.0, 5.0, k);
         let prior = ALL_HELD;
-        let (held, _) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            1000,
-            1.0,
-            prior,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (held, _) = fit(&data, &start, k, 1000, prior);
         assert_eq!(held.eg[edge], start.eg[edge]);
         let free = Prior {
             keep_technique: false,
             ..prior
         };
-        let (moved, _) = adam(
-            &data,
-            &data,
-            &start,
-            k,
-            1000,
-            1.0,
-            free,
-            &FactConstraint::none(),
-            |_, _, _| {},
-        );
+        let (moved, _) = fit(&data, &start, k, 1000, free);
         assert!((moved.eg[edge] - 5.0).abs() < 1.0, "eg {}", moved.eg[edge]);
     }
 

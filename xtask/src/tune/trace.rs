@@ -81,6 +81,17 @@ pub(crate) fn model(sample: &Sample, params: &Params) -> f64 {
     (tapered + sample.pair_bonus) / sample.divisor
 }
 
+/// Adds `d` times the slope of [`model`] for `sample` in every weight to
+/// `grad`: the chain rule's last step, for any loss of the model's output.
+pub(super) fn add_model_slope(sample: &Sample, d: f64, grad: &mut Params) {
+    let d_mg = d * sample.phase / 120.0 / sample.divisor;
+    let d_eg = d * sample.drawing * (120.0 - sample.phase) / 120.0 / sample.divisor;
+    for &(i, c) in &sample.coefficients {
+        grad.mg[i as usize] += d_mg * f64::from(c);
+        grad.eg[i as usize] += d_eg * f64::from(c);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
