@@ -12,7 +12,12 @@ side's mate are never taken: those are real errors.
 
     python3 tools/shorten_mate_labels.py SUITE.epd RUN.log [RUN.log ...]
         [--out OUT.epd] [--stockfish /usr/games/stockfish] [--nodes 20000000]
-        [--hash 16] [--nnue]
+        [--hash 16] [--nnue] [--tables DTM_PROBE [--proof-nodes 200000]]
+
+With `--tables`, Matewise's exact tables prove first (see
+`tools/table_mate_proof.py`): every position of up to four men takes the
+tables' distance, and a bigger one the shortest mate a bounded proof search
+into the tables finds. What they leave unproved goes to Stockfish.
 
 Stockfish's mate distances are the shortest it found, not always the
 shortest there is, and differ with the hash size: a claim one run cannot
@@ -26,17 +31,20 @@ import chess
 import chess.engine
 
 from fresh_mate_suite import epd_line
+from table_mate_proof import Prover, TableProbe, table_mate
 
 CLAIM = re.compile(r"^\s+(\S+ [wb] \S+ \S+) bm #(-?\d+);\s+\(reported #(-?\d+)\)")
+# The same claim in a `cargo xtask mates --check --faults F` listing.
+FAULT = re.compile(r"^wrong mates\t(\S+ [wb] \S+ \S+) bm #(-?\d+);.*\bscore mate (-?\d+)\b")
 LABEL = re.compile(r"^(\S+ [wb] \S+ \S+) bm #(-?\d+);")
 
 
 def claims(lines):
     """{position: shortest claimed mate} of the shorter mates of the same
-    side in `xtask mates` output lines."""
+    side in `xtask mates` output lines or `--check` fault listings."""
     out = {}
     for line in lines:
-        match = CLAIM.match(line)
+        match = CLAIM.match(line) or FAULT.match(line)
         if not match:
             continue
         key, best, reported = match.group(1), int(match.group(2)), int(match.group(3))
@@ -57,6 +65,38 @@ def relabel(lines, proved):
     return out
 
 
+def table_labels(lines, tables):
+    """{position: the tables' exact mate} for the suite's positions of up to
+    four men whose label differs from it (a drawn one is left alone: the
+    suite holds mates only, so that would be a fault for the maker)."""
+    out = {}
+    for line in lines:
+        match = LABEL.match(line)
+        if not match:
+            continue
+        key, label = match.group(1), int(match.group(2))
+        mate = table_mate(tables, chess.Board(f"{key} 0 1"))
+        if mate and mate != label:
+            out[key] = mate
+    return out
+
+
+def table_proofs(claimed, tables, budget):
+    """{position: shortest proved mate} for the claims bigger than the
+    tables, each within `budget` nodes of proof search."""
+    out = {}
+    for n, (key, mate) in enumerate(sorted(claimed.items()), 1):
+        board = chess.Board(f"{key} 0 1")
+        if table_mate(tables, board) is None:
+            proved = Prover(tables, budget).shortest(board, mate)
+            if proved is not None:
+                out[key] = proved
+        print(f"\r{n}/{len(claimed)} claims, {len(out)} proved by the tables", end="",
+              file=sys.stderr)
+    print(file=sys.stderr)
+    return out
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("suite")
@@ -68,7 +108,13 @@ def main(argv):
                         help="Stockfish's Hash in MB (its search, and so the mates it finds, differ by size)")
     parser.add_argument("--nnue", action="store_true",
                         help="let Stockfish use NNUE (stronger at long mates in endings)")
+    parser.add_argument("--tables", metavar="DTM_PROBE",
+                        help="prove with Matewise's tables first, through this dtm_probe binary")
+    parser.add_argument("--proof-nodes", type=int, default=200_000,
+                        help="the table proof search's budget a position")
     args = parser.parse_args(argv)
+    with open(args.suite) as f:
+        suite = f.readlines()
     claimed = {}
     for path in args.logs:
         with open(path) as f:
@@ -76,6 +122,16 @@ def main(argv):
                 if key not in claimed or abs(mate) < abs(claimed[key]):
                     claimed[key] = mate
     proved = {}
+    if args.tables:
+        tables = TableProbe(args.tables)
+        try:
+            proved.update(table_labels(suite, tables))
+            claimed = {k: m for k, m in claimed.items() if k not in proved}
+            proved.update(table_proofs(claimed, tables, args.proof_nodes))
+        finally:
+            tables.close()
+        claimed = {k: m for k, m in claimed.items() if k not in proved}
+        print(f"{len(proved)} labels from the tables", file=sys.stderr)
     with chess.engine.SimpleEngine.popen_uci(args.stockfish) as engine:
         engine.configure({"Use NNUE": args.nnue, "Threads": 1, "Hash": args.hash})
         for n, (key, mate) in enumerate(sorted(claimed.items()), 1):
@@ -90,11 +146,10 @@ def main(argv):
                 proved[key] = found
             print(f"\r{n}/{len(claimed)} claims, {len(proved)} proved", end="", file=sys.stderr)
     print(file=sys.stderr)
-    with open(args.suite) as f:
-        lines = relabel(f.readlines(), proved)
+    lines = relabel(suite, proved)
     with open(args.out or args.suite, "w") as f:
         f.writelines(lines)
-    print(f"{len(proved)} of {len(claimed)} shorter mates proved; labels written to "
+    print(f"{len(proved)} labels proved ({len(claimed)} claims left to Stockfish); written to "
           f"{args.out or args.suite}", file=sys.stderr)
 
 

@@ -19,6 +19,14 @@ class ClaimsTest(unittest.TestCase):
             "8/5p2/8/8/6n1/8/3k2Kp/8 b - -": -9,
         })
 
+    def test_claims_from_a_fault_listing(self):
+        lines = [
+            "wrong mates\t8/8/8/7p/7P/5bk1/3K4/8 b - - bm #26;\tinfo depth 2 seldepth 23 "
+            "multipv 1 score mate 12 nodes 63 pv g3h4 d2c1\n",
+            "illegal PVs\t8/8/8/7p/7P/5bk1/3K4/8 b - - bm #26;\tinfo depth 2 score mate 3 pv a1a2\n",
+        ]
+        self.assertEqual(claims(lines), {"8/8/8/7p/7P/5bk1/3K4/8 b - -": 12})
+
     def test_relabel_changes_only_proved_lines(self):
         lines = ["8/8/4K3/5P2/3k4/8/8/8 w - - bm #17;\n", "8/8/8/8/8/8/8/K1k5 w - - bm #3;\n"]
         self.assertEqual(relabel(lines, {"8/8/4K3/5P2/3k4/8/8/8 w - -": 10}),

@@ -56,9 +56,13 @@ enum Fault {
     BadBestMove,
     BadInfo,
     NotFound,
+    /// The search still ran when the reply limit ran out (then `stop`):
+    /// apart from a mate `go mate` did not find, since for `go nodes` it
+    /// is a search that never answered, not a missed mate.
+    Unanswered,
 }
 
-const FAULTS: [(Fault, &str); 8] = [
+const FAULTS: [(Fault, &str); 9] = [
     (Fault::WrongMate, "wrong mates"),
     (Fault::IllegalPv, "illegal PVs"),
     (Fault::PvLength, "PVs of the wrong length"),
@@ -67,6 +71,7 @@ const FAULTS: [(Fault, &str); 8] = [
     (Fault::BadBestMove, "bad bestmoves"),
     (Fault::BadInfo, "unreadable info lines"),
     (Fault::NotFound, "go mate: not found"),
+    (Fault::Unanswered, "searches unanswered at the limit"),
 ];
 
 /// What a score says: its kind, value and bound.
@@ -268,9 +273,10 @@ fn search_one(
     let (lines, stopped) = engine.go(&position, &go_command(run, problem), limit)?;
     let mut checked = check_lines(problem, &lines, run.go_mate.is_some());
     if stopped {
-        checked
-            .faults
-            .push((Fault::NotFound, format!("still searching after {limit:?}")));
+        checked.faults.push((
+            Fault::Unanswered,
+            format!("still searching after {limit:?}"),
+        ));
     }
     Ok(checked)
 }
