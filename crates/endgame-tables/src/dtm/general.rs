@@ -394,7 +394,10 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
         if work.frontier.is_empty() && work.seeds[plies..].iter().all(Vec::is_empty) {
             break;
         }
-        let frontier = std::mem::take(&mut work.frontier);
+        let mut frontier = std::mem::take(&mut work.frontier);
+        // In index order, neighbouring nodes' predecessors share cache
+        // lines, which the solve's random reads are bound by.
+        frontier.sort_unstable();
         for (n, &entry) in frontier.iter().enumerate() {
             if n % CHUNK == 0 && build.checkpoint().is_err() {
                 work.frontier = frontier;

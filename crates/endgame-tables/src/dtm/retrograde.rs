@@ -79,6 +79,9 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
     let mut won = Vec::new();
     while !lost.is_empty() || seeds[usize::from(plies)..].iter().any(|s| !s.is_empty()) {
         lost.append(&mut seeds[usize::from(plies)]);
+        // In index order, neighbouring positions' predecessors share cache
+        // lines, which the solve's random reads are bound by.
+        lost.sort_unstable();
         won.clear();
         for (n, &lost_index) in lost.iter().enumerate() {
             if n % CHUNK == 0 {
@@ -96,6 +99,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             });
         }
         lost.clear();
+        won.sort_unstable();
         for (n, &won_index) in won.iter().enumerate() {
             if n % CHUNK == 0 {
                 build.checkpoint()?;

@@ -96,6 +96,9 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
         if frontier.is_empty() && seeds[plies..].iter().all(Vec::is_empty) {
             break;
         }
+        // In index order, neighbouring nodes' predecessors share cache
+        // lines, which the solve's random reads are bound by.
+        frontier.sort_unstable();
         for (n, &entry) in frontier.iter().enumerate() {
             if n % CHUNK == 0 {
                 build.checkpoint()?;
