@@ -252,8 +252,7 @@ weights! {
     ];
     /// A storming pawn fixed by a shelter pawn: "Fixing an enemy storming pawn" L6201.
     STORM_FIXED: "King safety" [1] = [s(-10, 0)];
-    /// Each square next to the enemy king attacked, per attacker (N, B, R, Q), with two or more attackers and
-    /// the attacker's queen on the board (so are the three terms after it and `KING_FILE_ATTACK`):
+    /// Each square next to the enemy king attacked, per attacker (N, B, R, Q), with two or more attackers:
     /// "Attacking squares of the king position" L2131 (immediate squares' mean: 25, 26, 34, 67) divided by 4,
     /// since summed over every attacked square a queen and a bishop aimed at a sound shelter scored over a pawn.
     KING_ATTACK_NEAR: "King safety" [4] = [s(6, 0), s(7, 0), s(9, 0), s(17, 0)];
@@ -265,21 +264,9 @@ weights! {
     ];
     /// A safe square from which N, B, R, Q could check: "Attacking pieces" L2115 (N +15; the others on its scale, ours).
     SAFE_CHECK: "King safety" [4] = [s(15, 5), s(15, 5), s(20, 5), s(25, 5)];
-    /// The square of the danger units aimed at the enemy king, for the middlegame half (attackers, attacks
-    /// next to it, weak ring squares, safe checks and open king files, less a defending knight, and far less
-    /// without a queen; `king.rs`): no Compendium number, ours.
-    KING_DANGER: "King safety" [1] = [s(16, 0)];
-    /// The danger units aimed at the enemy king, linear, for the endgame half: the strong engines score the
-    /// danger's square in the middlegame and the danger itself in the endgame; no Compendium number, ours.
-    KING_DANGER_LINEAR: "King safety" [1] = [s(0, 4)];
-    /// The king's three files without an own pawn in front of it, by number (0 to 3): "Scores for ps of the
-    /// pawn shelter" L2005 (a file without a shelter pawn), growing with each file opened; the numbers are ours.
-    KING_OPEN_FILES: "King safety" [4] = [s(0, 0), s(-8, 0), s(-20, 0), s(-40, 0)];
-    /// Each own pawn doubled on the king's three files in front of it: "Scores for ps of the pawn shelter"
-    /// L2005 (a doubled pawn shelters one square, not two); the number is ours.
-    SHELTER_DOUBLED: "King safety" [1] = [s(-10, 0)];
-    /// Each enemy pawn on a square next to the king: "King attack" L2107 (a storming pawn at the king); ours.
-    ENEMY_PAWN_NEAR_KING: "King safety" [1] = [s(-10, 0)];
+    /// The square of the danger units aimed at the enemy king (attackers, attacks next to it, weak squares
+    /// and safe checks; `king.rs`): no Compendium number, ours.
+    KING_DANGER: "King safety" [1] = [s(6, 0)];
     /// A rook or queen on a semi-open / open file at the enemy king: "Attacking pieces" L2115, "Heavy pieces on an open file against the enemy king position" L2915.
     KING_FILE_ATTACK: "King safety" [2] = [s(25, 0), s(50, 0)];
     /// An uncastled king left in the centre without castling rights: "Losing castling rights" L430 (-200),

@@ -1,12 +1,8 @@
 //! King safety: the pawn shelter and the enemy's pawn storm on the king's
-//! three files, the shelter's damage at the king's own square (open files,
-//! doubled shelter pawns, enemy pawns beside it), attacks on the shelter
-//! zone by piece kind (counted when two or more pieces join in), safe
-//! checks, heavy pieces on files at the king, a king left in the centre
-//! without castling rights, and the king danger that grows with the square
-//! of everything aimed at the king in the middlegame and with its sum in
-//! the endgame. The attack terms count only while the attacker has its
-//! queen.
+//! three files, attacks on the shelter zone by piece kind (counted when two
+//! or more pieces join in), safe checks, heavy pieces on files at the king,
+//! a king left in the centre without castling rights, and the king danger
+//! that grows with the square of everything aimed at the king.
 
 use crate::bits::{adjacent_files, file_of, front_fill, relative_rank, squares};
 use crate::info::Info;
@@ -19,41 +15,24 @@ use movegen::{Board, CastleSide, Color, File, PieceKind, Square, attacks};
 /// Q). The danger term counts the square of the sum of these and the
 /// `DANGER_*` units below, so an attack grows faster than its parts: each
 /// piece that joins makes every other one more dangerous, which a sum of
-/// linear terms cannot say. The units are fixed here and only the terms'
-/// weights are tuned, since the tuner fits weights linear in the trace.
-/// Their proportions follow the strong engines' king danger (Stockfish's
-/// classical one, on a scale about 2.5 times smaller), whose units weigh a
-/// safe check and a weak ring square far above one more attacker.
-pub(crate) const DANGER_PER_ATTACKER: [i32; 4] = [32, 21, 18, 4];
+/// linear terms cannot say. The units are fixed here and only the term's
+/// weight is tuned, since the tuner fits weights linear in the trace.
+pub(crate) const DANGER_PER_ATTACKER: [i32; 4] = [20, 10, 15, 10];
 /// Danger units per attack on a square next to the king (one per piece).
-const DANGER_PER_NEAR_ATTACK: i32 = 28;
-/// Danger units per weak square of the king's ring: attacked by the enemy
-/// and defended by nothing but the king or the queen.
-const DANGER_PER_WEAK_SQUARE: i32 = 75;
-/// Danger units for safe checks, by the kind that gives them (N, B, R, Q):
-/// the first check square counts in full, each further one a third as much
-/// (a knight's check cannot be blocked; a rook's drives the king off its
-/// rank).
-const DANGER_PER_SAFE_CHECK: [i32; 4] = [300, 240, 400, 300];
-/// Danger units per file of the king's three without an own pawn in front
-/// of it: the shelter's damage feeds the attack.
-const DANGER_PER_OPEN_FILE: i32 = 25;
-/// Danger units taken off when an own knight guards a square of the ring
-/// (Nf3 before a castled king): "Defending pieces" L2083.
-const DANGER_KNIGHT_DEFENDER: i32 = 40;
-/// Danger units taken off when the attacker has no queen: without one an
-/// attack is seldom mating, so this all but ends the term.
-const DANGER_WITHOUT_QUEEN: i32 = 360;
+const DANGER_PER_NEAR_ATTACK: i32 = 8;
+/// Danger units per square next to the king that the enemy attacks and
+/// nothing but the king defends.
+const DANGER_PER_WEAK_SQUARE: i32 = 30;
+/// Danger units per safe check square, by the kind that reaches it (N, B,
+/// R, Q): a knight's check cannot be blocked.
+const DANGER_PER_SAFE_CHECK: [i32; 4] = [80, 40, 60, 60];
+/// Danger units taken off when the attacker has no queen.
+const DANGER_WITHOUT_QUEEN: i32 = 200;
 /// Danger units taken off every attack, so a few stray attacks count as
 /// none.
 const DANGER_OFFSET: i32 = 30;
-/// The most danger units counted, so that no position scores past a
-/// decisive attack.
-const DANGER_MAX: i32 = 800;
-/// The middlegame danger term's count is units squared over this.
-const DANGER_DIVISOR: i32 = 16384;
-/// The endgame danger term's count is units over this.
-const DANGER_LINEAR_DIVISOR: i32 = 64;
+/// The danger term's count is units squared over this.
+const DANGER_DIVISOR: i32 = 4096;
 
 /// The king's file and its neighbours.
 #[inline(always)]
@@ -93,16 +72,10 @@ fn side_safety<const WHITE: bool, T: Tracer>(
         shelter_and_storm(board, info, color, terms);
     }
 
-    // The attack terms count only while the attacker has its queen: an
-    // attack without one is seldom mating, and the tuner put a third of
-    // their weight in the endgame when they counted without it.
-    let has_queen = board.colored_pieces(PieceKind::Queen, them).0 != 0;
-    let queen_on = i32::from(has_queen);
-
     // Attacks on the king zone, once two pieces join in: counted times
     // 0 or 1 rather than behind a test the CPU would often mispredict.
     let attackers = info.king_attackers[1 - c];
-    let joined = i32::from(attackers >= 2) * queen_on;
+    let joined = i32::from(attackers >= 2);
     terms.add(
         w::KING_ATTACKERS,
         (attackers.max(0) as usize).min(7),
@@ -139,58 +112,29 @@ fn side_safety<const WHITE: bool, T: Tracer>(
     {
         let count =
             (checks[slot] & info.attacked_by[1 - c][kind as usize] & safe).count_ones() as i32;
-        terms.add(w::SAFE_CHECK, slot, them, count * queen_on);
-        let first = count.min(1);
-        check_units += DANGER_PER_SAFE_CHECK[slot] * (3 * first + (count - first)) / 3;
+        terms.add(w::SAFE_CHECK, slot, them, count);
+        check_units += DANGER_PER_SAFE_CHECK[slot] * count;
     }
 
-    // Shelter damage at the king's own square: files of its three with no
-    // own pawn in front, own pawns doubled on them, enemy pawns beside it.
-    let ahead = front_fill(crate::bits::rank_of(king), color);
-    let mut open_files = 0;
-    let mut doubled = 0;
-    for file_square in squares(files & crate::bits::rank_of(king)) {
-        let own = (info.pawns[c] & file_of(file_square) & ahead).count_ones() as i32;
-        open_files += i32::from(own == 0);
-        doubled += (own - 1).max(0);
-    }
-    terms.add(w::KING_OPEN_FILES, open_files as usize, color, 1);
-    terms.add(w::SHELTER_DOUBLED, 0, color, doubled);
-    let enemy_pawns_near = (attacks::king(king).0 & info.pawns[1 - c]).count_ones() as i32;
-    terms.add(w::ENEMY_PAWN_NEAR_KING, 0, color, enemy_pawns_near);
-
-    // King danger: with the queen one attacker is enough, without it two.
-    if attackers > 1 - queen_on {
-        // The king attacks every square of its ring; a ring square no pawn,
-        // knight, bishop or rook defends is held by the king or queen alone.
+    // King danger, once two pieces join in, as for the attacks above.
+    if attackers >= 2 {
+        let has_queen = board.colored_pieces(PieceKind::Queen, them).0 != 0;
+        // The king attacks every square of its ring, so a ring square
+        // attacked once is defended by the king alone.
         let ring = info.attacked_by[c][PieceKind::King as usize];
-        let minor_and_rook = info.attacked_by[c][PieceKind::Pawn as usize]
-            | info.attacked_by[c][PieceKind::Knight as usize]
-            | info.attacked_by[c][PieceKind::Bishop as usize]
-            | info.attacked_by[c][PieceKind::Rook as usize];
-        let weak = ring & info.attacked[1 - c] & !minor_and_rook;
-        let knight_defends = ring & info.attacked_by[c][PieceKind::Knight as usize] != 0;
+        let weak = ring & info.attacked[1 - c] & !info.attacked_twice[c];
         let near_attacks: i32 = info.king_attack_near[1 - c].iter().sum();
         let units = info.king_attacker_units[1 - c]
             + DANGER_PER_NEAR_ATTACK * near_attacks
             + DANGER_PER_WEAK_SQUARE * weak.count_ones() as i32
             + check_units
-            + DANGER_PER_OPEN_FILE * open_files
-            - DANGER_KNIGHT_DEFENDER * i32::from(knight_defends)
             - DANGER_WITHOUT_QUEEN * i32::from(!has_queen)
             - DANGER_OFFSET;
-        let units = units.clamp(0, DANGER_MAX);
+        let units = units.max(0);
         terms.add(w::KING_DANGER, 0, them, units * units / DANGER_DIVISOR);
-        terms.add(
-            w::KING_DANGER_LINEAR,
-            0,
-            them,
-            units / DANGER_LINEAR_DIVISOR,
-        );
     }
 
-    // Enemy rooks and queens on open or semi-open files at the king, while
-    // the attacker has its queen.
+    // Enemy rooks and queens on open or semi-open files at the king.
     let heavy = (board.colored_pieces(PieceKind::Rook, them).0
         | board.colored_pieces(PieceKind::Queen, them).0)
         & files;
@@ -198,7 +142,7 @@ fn side_safety<const WHITE: bool, T: Tracer>(
         let file = file_of(piece);
         if file & info.pawns[1 - c] == 0 {
             let open = usize::from(file & info.pawns[c] == 0);
-            terms.add(w::KING_FILE_ATTACK, open, them, queen_on);
+            terms.add(w::KING_FILE_ATTACK, open, them, 1);
         }
     }
 

@@ -250,47 +250,34 @@ weights! {
     ETERNAL_KNIGHT: "Space" [1] = [s(6, 1),];
     /// The nearest own pawn on each shelter file, by ranks ahead of the king (0 = none): "Scores for ps of the pawn shelter" L2005, L2021, L2027.
     SHELTER: "King safety" [8] = [
-        s(-5, 9), s(8, -1), s(2, 7), s(-5, 1), s(5, 1), s(2, -12), s(-10, 1), s(0, 0),
+        s(-6, 6), s(10, -1), s(2, 10), s(-1, 4), s(2, 1), s(5, -13), s(-10, 1), s(0, 0),
     ];
     /// An own pawn storming the enemy king's files, by rank: "King attack" L2107 (4th +40, 5th +60, 6th +80).
     STORM: "King safety" [8] = [
-        s(0, 0), s(-3, 1), s(-8, -5), s(5, -9), s(9, -13), s(23, -38), s(-23, -52), s(0, 0),
+        s(0, 0), s(-3, 1), s(-5, -1), s(2, -5), s(6, -12), s(24, -35), s(-22, -48), s(0, 0),
     ];
     /// A storming pawn fixed by a shelter pawn: "Fixing an enemy storming pawn" L6201.
-    STORM_FIXED: "King safety" [1] = [s(-9, 6),];
-    /// Each square next to the enemy king attacked, per attacker (N, B, R, Q), with two or more attackers and
-    /// the attacker's queen on the board (so are the three terms after it and `KING_FILE_ATTACK`):
+    STORM_FIXED: "King safety" [1] = [s(-7, 8),];
+    /// Each square next to the enemy king attacked, per attacker (N, B, R, Q), with two or more attackers:
     /// "Attacking squares of the king position" L2131 (immediate squares' mean: 25, 26, 34, 67) divided by 4,
     /// since summed over every attacked square a queen and a bishop aimed at a sound shelter scored over a pawn.
-    KING_ATTACK_NEAR: "King safety" [4] = [s(1, 0), s(5, 0), s(9, 0), s(7, 0),];
+    KING_ATTACK_NEAR: "King safety" [4] = [s(4, -4), s(3, 1), s(7, -1), s(2, 26),];
     /// Each wider shelter-zone square attacked, per attacker (N, B, R, Q): L2131 (wider squares' mean: 10, 15, 14, 40), L2109, divided by 4.
-    KING_ATTACK_FAR: "King safety" [4] = [s(1, 0), s(2, 0), s(1, 0), s(2, 0),];
+    KING_ATTACK_FAR: "King safety" [4] = [s(2, 3), s(1, -5), s(1, -1), s(1, 18),];
     /// Pieces attacking the king zone, by number: "Attackers with no same-type defender" L6721 (+5 per attacker).
     KING_ATTACKERS: "King safety" [8] = [
-        s(0, 0), s(0, 0), s(1, 0), s(8, 0), s(31, 0), s(39, 0), s(30, 0), s(35, 0),
+        s(0, 0), s(0, 0), s(1, -2), s(12, 10), s(31, 7), s(39, 3), s(30, 0), s(35, 0),
     ];
     /// A safe square from which N, B, R, Q could check: "Attacking pieces" L2115 (N +15; the others on its scale, ours).
-    SAFE_CHECK: "King safety" [4] = [s(27, 0), s(8, 0), s(42, 0), s(3, 0),];
-    /// The square of the danger units aimed at the enemy king, for the middlegame half (attackers, attacks
-    /// next to it, weak ring squares, safe checks and open king files, less a defending knight, and far less
-    /// without a queen; `king.rs`): no Compendium number, ours.
-    KING_DANGER: "King safety" [1] = [s(3, 0),];
-    /// The danger units aimed at the enemy king, linear, for the endgame half: the strong engines score the
-    /// danger's square in the middlegame and the danger itself in the endgame; no Compendium number, ours.
-    KING_DANGER_LINEAR: "King safety" [1] = [s(0, 7),];
-    /// The king's three files without an own pawn in front of it, by number (0 to 3): "Scores for ps of the
-    /// pawn shelter" L2005 (a file without a shelter pawn), growing with each file opened; the numbers are ours.
-    KING_OPEN_FILES: "King safety" [4] = [s(0, 0), s(-11, 0), s(-19, 0), s(-37, 0),];
-    /// Each own pawn doubled on the king's three files in front of it: "Scores for ps of the pawn shelter"
-    /// L2005 (a doubled pawn shelters one square, not two); the number is ours.
-    SHELTER_DOUBLED: "King safety" [1] = [s(-8, 0),];
-    /// Each enemy pawn on a square next to the king: "King attack" L2107 (a storming pawn at the king); ours.
-    ENEMY_PAWN_NEAR_KING: "King safety" [1] = [s(-1, 0),];
+    SAFE_CHECK: "King safety" [4] = [s(31, 4), s(8, 24), s(45, 7), s(13, 27),];
+    /// The square of the danger units aimed at the enemy king (attackers, attacks next to it, weak squares
+    /// and safe checks; `king.rs`): no Compendium number, ours.
+    KING_DANGER: "King safety" [1] = [s(6, -2),];
     /// A rook or queen on a semi-open / open file at the enemy king: "Attacking pieces" L2115, "Heavy pieces on an open file against the enemy king position" L2915.
-    KING_FILE_ATTACK: "King safety" [2] = [s(6, 0), s(1, 0),];
+    KING_FILE_ATTACK: "King safety" [2] = [s(6, -28), s(2, 3),];
     /// An uncastled king left in the centre without castling rights: "Losing castling rights" L430 (-200),
     /// divided by 2.5 like the king's placement.
-    KING_LEFT_IN_CENTRE: "King safety" [1] = [s(-1, 7),];
+    KING_LEFT_IN_CENTRE: "King safety" [1] = [s(-1, 4),];
     /// Outposts no enemy pawn can attack: knight held by 1 / 2 pawns, bishop by 1 / 2: L4378, "Control of thoroughfares" L3681, L6111, "Fischer perfection" L2858.
     OUTPOST: "Pieces" [4] = [s(18, 6), s(14, 4), s(20, 6), s(25, 17),];
     /// Each own pawn on the bishop's colour: "Same colour bishops" L3114 (-15 endgame), "Bishop vs knight" L2812 (-5).
