@@ -13,8 +13,9 @@ use eval_terms::{Color, Tables, Weights};
 /// engine rounds at each division and the model does not (up to 2 cp a
 /// position), so this is as much as the rounding can take back; the tuner
 /// checks the rounded table with the engine's own evaluation at the end.
-/// (The engine's table holds its closest fact, developed pieces against
-/// wing pawn moves, by 4 cp in the model.)
+/// The engine's table, tuned before the facts were a constraint, holds
+/// its closest one by less than this in the model, so a tune from it
+/// first pays a little to widen that lead.
 pub(crate) const FACT_MARGIN: f64 = 4.0;
 
 /// One fact's two positions, traced, and which way it points.
@@ -126,13 +127,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_engines_table_costs_nothing_and_a_reversed_knight_does() {
+    fn the_engines_table_keeps_every_fact_and_a_reversed_knight_does_not() {
         let weights = Weights::default();
         let facts = FactConstraint::every_fact(&weights, 1e-4);
         assert_eq!(facts.pairs.len(), 2 * FACTS.len());
         let params = Params::from_weights(&weights);
-        assert_eq!(facts.penalty(&params), 0.0);
-        assert_eq!(facts.short(&params), 0);
+        // Every fact leads in the model, though not always by the margin
+        // a tune keeps: a shortfall under the margin is a lead above zero.
+        let worst = facts
+            .shortfalls(&params)
+            .map(|(_, s)| s)
+            .fold(0.0, f64::max);
+        assert!(
+            worst < FACT_MARGIN,
+            "a fact turned around: {worst} cp short"
+        );
         let rim = rim_knights(&params);
         assert!(facts.penalty(&rim) > 0.0 && facts.short(&rim) >= 2);
         assert_eq!(FactConstraint::none().penalty(&rim), 0.0);
