@@ -82,10 +82,8 @@ class Prover:
             return not winning
         if board.is_stalemate() or board.is_insufficient_material():
             return False
-        if men(board) <= TABLE_MEN:
-            mate = self.tables.mate(board)
-            if mate is None:
-                return None
+        mate = table_mate(self.tables, board)
+        if mate is not None:
             if winning:
                 return mate > 0 and 2 * mate - 1 <= plies
             return mate < 0 and -2 * mate <= plies
@@ -143,11 +141,10 @@ class Prover:
         (the usual mate-search order), checks first among equals."""
         board.push(move)
         try:
-            if men(board) <= TABLE_MEN:
-                mate = self.tables.mate(board)
-                # The defender's mated-in-N is negative: shortest first.
-                if mate is not None and mate < 0:
-                    return (0, -mate, 0)
+            mate = table_mate(self.tables, board)
+            # The defender's mated-in-N is negative: shortest first.
+            if mate is not None and mate < 0:
+                return (0, -mate, 0)
             replies = board.legal_moves.count()
             return (1, replies, not board.is_check())
         finally:

@@ -23,7 +23,7 @@
 use super::exits::Exits;
 use super::gate::CHUNK;
 use super::men::{EN_PASSANT_SLOTS, Men, Move, Placement};
-use super::retrograde::BitSet;
+use super::retrograde::{BitSet, in_index_order};
 use super::store::{Build, Cancelled};
 use super::symmetry::Share;
 use super::{Ending, index, squares};
@@ -395,9 +395,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             break;
         }
         let mut frontier = std::mem::take(&mut work.frontier);
-        // In index order, neighbouring nodes' predecessors share cache
-        // lines, which the solve's random reads are bound by.
-        frontier.sort_unstable();
+        in_index_order(&mut frontier);
         for (n, &entry) in frontier.iter().enumerate() {
             if n % CHUNK == 0 && build.checkpoint().is_err() {
                 work.frontier = frontier;

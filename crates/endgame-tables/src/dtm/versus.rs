@@ -8,7 +8,7 @@
 //! one that draws means the position can never be lost.
 
 use super::gate::CHUNK;
-use super::retrograde::{BitSet, piece_attacks, square};
+use super::retrograde::{BitSet, in_index_order, piece_attacks, square};
 use super::store::{Build, Cancelled};
 use super::symmetry::Share;
 use super::{Ending, Squares, Table, index, squares};
@@ -96,9 +96,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
         if frontier.is_empty() && seeds[plies..].iter().all(Vec::is_empty) {
             break;
         }
-        // In index order, neighbouring nodes' predecessors share cache
-        // lines, which the solve's random reads are bound by.
-        frontier.sort_unstable();
+        in_index_order(&mut frontier);
         for (n, &entry) in frontier.iter().enumerate() {
             if n % CHUNK == 0 {
                 build.checkpoint()?;
