@@ -51,7 +51,7 @@ pub use ending::Ending;
 pub(crate) use ending::material_of;
 pub use gate::SearchGuard;
 pub use table::Table;
-pub(crate) use table::{Squares, index, squares};
+pub(crate) use table::{Squares, index, moved, squares};
 
 use movegen::{Board, MoveList};
 

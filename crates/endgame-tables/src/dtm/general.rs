@@ -26,7 +26,7 @@ use super::men::{EN_PASSANT_SLOTS, Men, Move, Placement};
 use super::retrograde::{BitSet, in_index_order};
 use super::store::{Build, Cancelled};
 use super::symmetry::Share;
-use super::{Ending, index, squares};
+use super::{Ending, squares};
 
 /// The move count of a position that is never lost: one of its ways out
 /// draws or wins, or it is stalemate.
@@ -185,13 +185,14 @@ impl Solver<'_> {
                 return;
             }
             let pieces = self.men.count - 2;
-            let j = index(pieces, &self.share.image(&before, pieces));
+            let j = self.share.image_index(before, pieces);
             if illegal[mover].contains(j) {
                 return;
             }
             visit(tag(mover, j, false));
             if self.en_passant {
-                let before = Placement::new(self.men, before).expect("a legal placement");
+                let before =
+                    Placement::new(self.men, squares(pieces, before)).expect("a legal placement");
                 if let Some(slot) = before.en_passant_slot(mover) {
                     visit(tag(mover, slot, true));
                 }

@@ -10,7 +10,7 @@
 //! found again backwards, exactly once.
 
 use super::retrograde::square;
-use super::{Ending, Squares};
+use super::{Ending, Squares, index, moved};
 use movegen::{BitBoard, Color, PieceKind, Square, attacks};
 
 /// No slot (a man never captured, a move that promotes nothing).
@@ -297,19 +297,22 @@ impl Placement {
         }
     }
 
-    /// Each placement, `mover` to move, from which a quiet move of
-    /// `mover` (no capture, no promotion) reaches this one, and whether
-    /// that move was a pawn's double step. Whether the other king would
-    /// stand in check there is the caller's to judge.
-    pub(super) fn for_each_unmove(&self, mover: usize, mut visit: impl FnMut(Squares, bool)) {
+    /// The index of each placement, `mover` to move, from which a quiet
+    /// move of `mover` (no capture, no promotion) reaches this one, and
+    /// whether that move was a pawn's double step. Whether the other king
+    /// would stand in check there is the caller's to judge.
+    pub(super) fn for_each_unmove(&self, mover: usize, mut visit: impl FnMut(usize, bool)) {
         let other_king = self.at(1 - mover);
+        let pieces = self.men.count - 2;
+        let at = index(pieces, &self.squares);
         for slot in self.slots(mover) {
             let from = self.at(slot);
             let kind = self.men.kinds[slot];
             let mut back = |origin: Square, double: bool| {
-                let mut before = self.squares;
-                before[slot] = origin.index();
-                visit(before, double);
+                visit(
+                    moved(pieces, at, slot, from.index(), origin.index()),
+                    double,
+                );
             };
             if kind == PieceKind::Pawn {
                 // A pawn on its second rank came from nowhere; one on its

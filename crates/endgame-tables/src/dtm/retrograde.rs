@@ -19,7 +19,7 @@
 use super::gate::CHUNK;
 use super::store::{Build, Cancelled};
 use super::symmetry::Share;
-use super::{Ending, Squares, Table, index, squares};
+use super::{Ending, Squares, Table, index, moved, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
 /// Plies to mate plus one for each placement (0: a draw, or illegal),
@@ -88,7 +88,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             let position = Position::new(&squares(pieces, lost_index as usize), kinds)
                 .expect("a solved placement is legal");
             position.for_each_strong_unmove(|before| {
-                let i = index(pieces, &share.image(&before, pieces));
+                let i = share.image_index(before, pieces);
                 // With the strong side to move, the weak king may not stand in check.
                 if strong_to_move[i] == 0 && !checked.contains(i) {
                     strong_to_move[i] = plies + 2;
@@ -105,12 +105,13 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             let position = Position::new(&squares(pieces, won_index as usize), kinds)
                 .expect("a solved placement is legal");
             position.for_each_weak_unmove(|before| {
-                let i = index(pieces, &share.image(&before, pieces));
+                let i = share.image_index(before, pieces);
                 if weak_to_move[i] == 0 && escapes[i] > 0 {
                     escapes[i] -= 1;
                     if escapes[i] == 0 {
                         // Lost: as late as its longest line, a capture's included.
-                        let before = Position::new(&before, kinds).expect("a legal placement");
+                        let before =
+                            Position::new(&squares(pieces, i), kinds).expect("a legal placement");
                         let by_capture = before.weak_king_moves(&captures_into).longest_loss;
                         match by_capture.filter(|&capture| capture > plies + 2) {
                             Some(capture) => {
@@ -189,6 +190,8 @@ impl BitSet {
 /// A legal placement of the table's men (kings apart, no square twice).
 struct Position<'a> {
     squares: Squares,
+    /// The placement's index in the table.
+    index: usize,
     kinds: &'a [PieceKind],
     occupied: BitBoard,
 }
@@ -223,6 +226,7 @@ impl<'a> Position<'a> {
         }
         Some(Position {
             squares: *squares,
+            index: index(kinds.len(), squares),
             kinds,
             occupied,
         })
@@ -273,11 +277,13 @@ impl<'a> Position<'a> {
         moves
     }
 
-    /// Placements, strong side to move, from which a strong move reaches
-    /// this one (weak side to move): every man of the strong side stepped
-    /// back to an empty square it could have come from. Whether the weak
-    /// king would stand in check there is the caller's to judge.
-    fn for_each_strong_unmove(&self, mut visit: impl FnMut(Squares)) {
+    /// The indices of the placements, strong side to move, from which a
+    /// strong move reaches this one (weak side to move): every man of the
+    /// strong side stepped back to an empty square it could have come
+    /// from. Whether the weak king would stand in check there is the
+    /// caller's to judge.
+    fn for_each_strong_unmove(&self, mut visit: impl FnMut(usize)) {
+        let pieces = self.kinds.len();
         let weak_king = square(self.squares[1]);
         for slot in std::iter::once(0).chain(2..2 + self.kinds.len()) {
             let from = square(self.squares[slot]);
@@ -286,22 +292,25 @@ impl<'a> Position<'a> {
                 _ => piece_attacks(self.kinds[slot - 2], from, self.occupied),
             } - self.occupied;
             for origin in origins {
-                let mut before = self.squares;
-                before[slot] = origin.index();
-                visit(before);
+                visit(moved(
+                    pieces,
+                    self.index,
+                    slot,
+                    from.index(),
+                    origin.index(),
+                ));
             }
         }
     }
 
-    /// Placements, weak side to move, from which a weak king move (not a
-    /// capture) reaches this one (strong side to move).
-    fn for_each_weak_unmove(&self, mut visit: impl FnMut(Squares)) {
+    /// The indices of the placements, weak side to move, from which a weak
+    /// king move (not a capture) reaches this one (strong side to move).
+    fn for_each_weak_unmove(&self, mut visit: impl FnMut(usize)) {
+        let pieces = self.kinds.len();
         let strong_king = square(self.squares[0]);
         let king = square(self.squares[1]);
         for origin in attacks::king(king) - self.occupied - attacks::king(strong_king) {
-            let mut before = self.squares;
-            before[1] = origin.index();
-            visit(before);
+            visit(moved(pieces, self.index, 1, king.index(), origin.index()));
         }
     }
 }

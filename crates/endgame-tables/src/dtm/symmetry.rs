@@ -102,23 +102,33 @@ impl Share {
         self.flip(Share::strong_king(pieces, index)) == 0
     }
 
-    /// The image of `squares` in the share.
-    pub(super) fn image(self, squares: &Squares, pieces: usize) -> Squares {
-        let flip = self.flip(squares[0]);
-        let mut image = *squares;
-        for square in &mut image[..2 + pieces] {
-            *square ^= flip;
-        }
-        image
+    /// The index of the image of the placement at `index`: a symmetry
+    /// flips the same bits of every square, so the image is `index` with
+    /// those bits flipped in each square's six, and no squares to unpack.
+    pub(super) fn image_index(self, index: usize, pieces: usize) -> usize {
+        index ^ (self.flip(Share::strong_king(pieces, index)) * every_square(pieces))
     }
 
-    /// Sets each value outside the share to its image's.
+    /// Sets each value outside the share to its image's: one mask (see
+    /// [`Share::image_index`]) for all the placements of a strong king square.
     pub(super) fn fill(self, values: &mut [u8], pieces: usize) {
-        for i in 0..values.len() {
-            if !self.holds(pieces, i) {
-                let image = self.image(&super::squares(pieces, i), pieces);
-                values[i] = values[super::index(pieces, &image)];
+        let block = 1usize << (6 * (1 + pieces));
+        for king in 0..64 {
+            let mask = self.flip(king) * every_square(pieces);
+            if mask == 0 {
+                continue;
+            }
+            // The image block's king is in the share: never written here.
+            let start = king * block;
+            for i in start..start + block {
+                values[i] = values[i ^ mask];
             }
         }
     }
+}
+
+/// A one in the lowest bit of each square's six in an index of two kings
+/// and `pieces` more men: times a flip, the mask that flips every square.
+fn every_square(pieces: usize) -> usize {
+    (0..2 + pieces).fold(0, |mask, _| mask << 6 | 1)
 }

@@ -28,6 +28,13 @@ pub(crate) fn index(pieces: usize, squares: &Squares) -> usize {
         .fold(0, |index, &square| index * 64 + square)
 }
 
+/// The index of the position at `index` with the man in `slot` moved
+/// from square `from` to `to`: each square is six bits of the index, so a
+/// move flips only its man's, and no squares need unpacking.
+pub(crate) fn moved(pieces: usize, index: usize, slot: usize, from: usize, to: usize) -> usize {
+    index ^ ((from ^ to) << (6 * (1 + pieces - slot)))
+}
+
 /// The squares of the position at `index` (see [`index`]).
 pub(crate) fn squares(pieces: usize, mut index: usize) -> Squares {
     let mut squares = [0; 4];

@@ -11,7 +11,7 @@ use super::gate::CHUNK;
 use super::retrograde::{BitSet, in_index_order, piece_attacks, square};
 use super::store::{Build, Cancelled};
 use super::symmetry::Share;
-use super::{Ending, Squares, Table, index, squares};
+use super::{Ending, Squares, Table, index, moved, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
 /// Placements per side to move: four squares.
@@ -105,7 +105,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             let mover = 1 - side;
             let position = Placement::new(squares(2, i), kinds).expect("a solved placement");
             position.for_each_unmove(mover, |before| {
-                let j = index(2, &share.image(&before, 2));
+                let j = share.image_index(before, 2);
                 if values[mover][j] != 0 || illegal[mover].contains(j) {
                     return;
                 }
@@ -116,7 +116,8 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
                     quiet[mover][j] -= 1;
                     if quiet[mover][j] == 0 {
                         // Lost: as late as its longest line, a capture's included.
-                        let before = Placement::new(before, kinds).expect("a legal placement");
+                        let before =
+                            Placement::new(squares(2, j), kinds).expect("a legal placement");
                         let by_capture = before.moves(mover, &captures_into).longest_loss;
                         let lost_in = by_capture.unwrap_or(0).max(plies + 1);
                         seeds[lost_in.min(MAX_PLIES + 1)].push(tag(mover, j));
@@ -152,6 +153,8 @@ struct Moves {
 /// weak), then the strong piece and the weak piece.
 struct Placement {
     squares: Squares,
+    /// The placement's index in the table.
+    index: usize,
     kinds: [PieceKind; 2],
     occupied: BitBoard,
 }
@@ -170,6 +173,7 @@ impl Placement {
         }
         Some(Placement {
             squares,
+            index: index(2, &squares),
             kinds,
             occupied,
         })
@@ -223,10 +227,17 @@ impl Placement {
                 _ => moves.longest_loss = Some(moves.longest_loss.map_or(plies, |p| p.max(plies))),
             }
         };
+        // The enemy piece's attacks with the king lifted: the king cannot
+        // step back along a checking line, and where it lands blocks only
+        // squares beyond.
+        let attacked = piece_attacks(
+            self.kinds[enemy],
+            enemy_piece,
+            self.occupied - king.bitboard(),
+        );
         for to in attacks::king(king) - piece.bitboard() - attacks::king(self.king(enemy)) {
             let capture = to == enemy_piece;
-            let occupied = (self.occupied - king.bitboard()) | to.bitboard();
-            if capture || !self.piece_attacks(enemy, to, occupied) {
+            if capture || !attacked.has(to) {
                 let mut after = self.squares;
                 after[side] = to.index();
                 record(after, capture);
@@ -235,10 +246,13 @@ impl Placement {
         let targets = piece_attacks(self.kinds[side], piece, self.occupied)
             - king.bitboard()
             - self.king(enemy).bitboard();
+        // Unless the enemy piece reaches the king with this piece lifted,
+        // no move of it leaves the king in check.
+        let pinned_or_checked = self.piece_attacks(enemy, king, self.occupied - piece.bitboard());
         for to in targets {
             let capture = to == enemy_piece;
             let occupied = (self.occupied - piece.bitboard()) | to.bitboard();
-            if capture || !self.piece_attacks(enemy, king, occupied) {
+            if capture || !pinned_or_checked || !self.piece_attacks(enemy, king, occupied) {
                 let mut after = self.squares;
                 after[2 + side] = to.index();
                 record(after, capture);
@@ -247,21 +261,23 @@ impl Placement {
         moves
     }
 
-    /// Placements, `mover` to move, from which a quiet move of `mover`
-    /// reaches this one. Whether the other king would stand in check
-    /// there is the caller's to judge.
-    fn for_each_unmove(&self, mover: usize, mut visit: impl FnMut(Squares)) {
+    /// The indices of the placements, `mover` to move, from which a quiet
+    /// move of `mover` reaches this one. Whether the other king would stand
+    /// in check there is the caller's to judge.
+    fn for_each_unmove(&self, mover: usize, mut visit: impl FnMut(usize)) {
         let king = self.king(mover);
         for origin in attacks::king(king) - self.occupied - attacks::king(self.king(1 - mover)) {
-            let mut before = self.squares;
-            before[mover] = origin.index();
-            visit(before);
+            visit(moved(2, self.index, mover, king.index(), origin.index()));
         }
         let piece = self.piece(mover);
         for origin in piece_attacks(self.kinds[mover], piece, self.occupied) - self.occupied {
-            let mut before = self.squares;
-            before[2 + mover] = origin.index();
-            visit(before);
+            visit(moved(
+                2,
+                self.index,
+                2 + mover,
+                piece.index(),
+                origin.index(),
+            ));
         }
     }
 }
