@@ -182,3 +182,45 @@ fn dropping_the_tables_stops_their_builds_and_saves_nothing() {
     std::thread::sleep(Duration::from_secs(3));
     assert!(!dir.exists(), "a table was saved after its owner was gone");
 }
+
+#[test]
+fn a_cached_table_loads_while_the_background_builder_waits() {
+    // A K+R vs K file in this test's own cache, saved by other tables.
+    let dir = common::scratch("loader");
+    Tablebases::with_cache_dir(Some(dir.clone())).table(Ending::Krk, Ready::Now);
+    assert!(cache::file(&dir, Ending::Krk).is_file());
+
+    let tables = Tablebases::with_cache_dir(Some(dir.clone()));
+    tables.set_builds_pause_for_searches(true);
+    // The background builder is held up: K+Q vs K waits for the search
+    // (given the time to start it: the builder takes the latest request
+    // first).
+    let search = tables.searching();
+    assert!(tables.table(Ending::Kqk, Ready::Background).is_none());
+    std::thread::sleep(Duration::from_millis(500));
+
+    // A probe asks for K+R vs K; its file loads all the same, as a busy
+    // machine's idle-priority builder would never get to it.
+    let board = Board::from_fen("8/8/8/3k4/8/8/8/KR6 w - - 0 1").unwrap();
+    let start = Instant::now();
+    while tables.probe(&board).is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the cached table waited behind the builder"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(matches!(
+        tables.probe(&board),
+        Some(TableAnswer::Dtm(matewise_endgame_tables::dtm::Dtm::MateIn(
+            _
+        )))
+    ));
+    assert!(
+        tables.table(Ending::Kqk, Ready::Cached).is_none(),
+        "a build ran during the search"
+    );
+    drop(search);
+    drop(tables);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

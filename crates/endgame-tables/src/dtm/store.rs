@@ -1,7 +1,7 @@
 //! The state of one set of distance-to-mate tables, owned by its
 //! [`crate::Tablebases`]: the tables held, the builds queued or under way,
-//! the memory budget, the search gate, the two build workers and the cache
-//! directory. Nothing of it is process-wide: two `Tablebases` in one
+//! the memory budget, the search gate, the workers (two build, one load)
+//! and the cache directory. Nothing of it is process-wide: two `Tablebases` in one
 //! process (two engines, two tests) share no table and no build.
 
 use super::budget::Budget;
@@ -31,6 +31,7 @@ pub(crate) struct Store {
     pub(crate) gate: Arc<Gate>,
     background: Worker,
     beside: Worker,
+    loader: Worker,
     cache_dir: RwLock<Option<PathBuf>>,
     /// Set when the owner is gone: every build stops at its next checkpoint.
     closing: AtomicBool,
@@ -108,6 +109,7 @@ impl Store {
             gate: Arc::default(),
             background: Worker::default(),
             beside: Worker::default(),
+            loader: Worker::default(),
             cache_dir: RwLock::new(cache_dir),
             closing: AtomicBool::new(false),
             builds: Running::default(),
@@ -119,6 +121,7 @@ impl Store {
         match builder {
             Builder::Background => &self.background,
             Builder::BesideSearches => &self.beside,
+            Builder::Loader => &self.loader,
         }
     }
 
@@ -287,6 +290,21 @@ impl Store {
                 return;
             }
         }
+        // A background request whose file is there is only a load: the
+        // loader does it at once, where the idle-priority builder might
+        // wait for a free core all game.
+        let cached = builder == Builder::Background
+            && store
+                .cache_dir()
+                .is_some_and(|dir| cache::file(&dir, ending).is_file());
+        let builder = if cached { Builder::Loader } else { builder };
+        Store::hand_over(store, ending, builder);
+    }
+
+    /// Gives the queued `ending` (its flag set, its memory claimed) to
+    /// `builder`'s worker; should no thread start, clears the flags of the
+    /// endings it forgets, so that a later probe asks again.
+    pub(crate) fn hand_over(store: &Arc<Store>, ending: Ending, builder: Builder) {
         for forgotten in Worker::request(store, builder, ending) {
             store.queued[forgotten.slot()].store(false, Ordering::Release);
         }

@@ -10,7 +10,11 @@
 //! their own cores. So the background worker also runs at the operating
 //! system's lowest priority (Linux: `SCHED_IDLE`), where it takes only a
 //! core no one else wants: on a busy machine the builds wait, on a quiet
-//! one they use the spare core.
+//! one they use the spare core. A table already in the cache is only
+//! loaded, in a tenth of a second: a third worker does that at the normal
+//! priority, so that a busy machine (a match with a game on every core)
+//! still has the tables a game meets, and hands the build of a table whose
+//! file is missing or refused to the background worker.
 
 use super::Ending;
 use super::store::Store;
@@ -25,6 +29,9 @@ pub(crate) enum Builder {
     /// Builds beside a search without a clock: never paused, at the
     /// search's own priority.
     BesideSearches,
+    /// Loads tables whose cache file is there, at the normal priority;
+    /// one that does not load goes to the background worker.
+    Loader,
 }
 
 impl Builder {
@@ -32,6 +39,7 @@ impl Builder {
         match self {
             Builder::Background => "dtm-background",
             Builder::BesideSearches => "dtm-beside",
+            Builder::Loader => "dtm-load",
         }
     }
 }
@@ -83,7 +91,7 @@ impl Worker {
 /// Builds until the queue is empty, the latest request first: it comes
 /// from the position the game is in now, the earlier ones from a root the
 /// game may have left. Stops when the tables' owner is gone.
-fn work(store: &Store, builder: Builder) {
+fn work(store: &Arc<Store>, builder: Builder) {
     let background = builder == Builder::Background;
     if background {
         yield_to_every_other_thread();
@@ -99,6 +107,13 @@ fn work(store: &Store, builder: Builder) {
                 }
             }
         };
+        if builder == Builder::Loader {
+            if store.load_cached(next).is_none() {
+                // Still queued: the flag stays set for the background build.
+                Store::hand_over(store, next, Builder::Background);
+            }
+            continue;
+        }
         // A cancelled build (its owner gone) ends the thread at once.
         if store.build_now(next, background).is_err() {
             store.worker(builder).queue().working = false;
