@@ -19,7 +19,7 @@
 use super::gate::CHUNK;
 use super::store::{Build, Cancelled};
 use super::symmetry::Share;
-use super::{Ending, Squares, Table, index, moved, squares};
+use super::{Ending, Squares, Table, moved, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
 /// Plies to mate plus one for each placement (0: a draw, or illegal),
@@ -57,7 +57,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
         if !share.holds(pieces, index) {
             continue;
         }
-        let Some(position) = Position::new(&squares(pieces, index), kinds) else {
+        let Some(position) = Position::at(index, kinds) else {
             continue;
         };
         let moves = position.weak_king_moves(&captures_into);
@@ -85,8 +85,8 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             if n % CHUNK == 0 {
                 build.checkpoint()?;
             }
-            let position = Position::new(&squares(pieces, lost_index as usize), kinds)
-                .expect("a solved placement is legal");
+            let position =
+                Position::at(lost_index as usize, kinds).expect("a solved placement is legal");
             position.for_each_strong_unmove(|before| {
                 let i = share.image_index(before, pieces);
                 // With the strong side to move, the weak king may not stand in check.
@@ -102,16 +102,15 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             if n % CHUNK == 0 {
                 build.checkpoint()?;
             }
-            let position = Position::new(&squares(pieces, won_index as usize), kinds)
-                .expect("a solved placement is legal");
+            let position =
+                Position::at(won_index as usize, kinds).expect("a solved placement is legal");
             position.for_each_weak_unmove(|before| {
                 let i = share.image_index(before, pieces);
                 if weak_to_move[i] == 0 && escapes[i] > 0 {
                     escapes[i] -= 1;
                     if escapes[i] == 0 {
                         // Lost: as late as its longest line, a capture's included.
-                        let before =
-                            Position::new(&squares(pieces, i), kinds).expect("a legal placement");
+                        let before = Position::at(i, kinds).expect("a legal placement");
                         let by_capture = before.weak_king_moves(&captures_into).longest_loss;
                         match by_capture.filter(|&capture| capture > plies + 2) {
                             Some(capture) => {
@@ -212,7 +211,9 @@ pub(super) fn piece_attacks(kind: PieceKind, from: Square, occupied: BitBoard) -
 }
 
 impl<'a> Position<'a> {
-    fn new(squares: &Squares, kinds: &'a [PieceKind]) -> Option<Position<'a>> {
+    /// The placement at `index`, if it is legal.
+    fn at(index: usize, kinds: &'a [PieceKind]) -> Option<Position<'a>> {
+        let squares = &squares(kinds.len(), index);
         let men = 2 + kinds.len();
         let mut occupied = BitBoard::EMPTY;
         for &s in &squares[..men] {
@@ -226,7 +227,7 @@ impl<'a> Position<'a> {
         }
         Some(Position {
             squares: *squares,
-            index: index(kinds.len(), squares),
+            index,
             kinds,
             occupied,
         })

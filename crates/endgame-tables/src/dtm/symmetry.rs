@@ -106,7 +106,7 @@ impl Share {
     /// flips the same bits of every square, so the image is `index` with
     /// those bits flipped in each square's six, and no squares to unpack.
     pub(super) fn image_index(self, index: usize, pieces: usize) -> usize {
-        index ^ (self.flip(Share::strong_king(pieces, index)) * every_square(pieces))
+        index ^ (self.flip(Share::strong_king(pieces, index)) * EVERY_SQUARE[pieces])
     }
 
     /// Sets each value outside the share to its image's: one mask (see
@@ -114,7 +114,7 @@ impl Share {
     pub(super) fn fill(self, values: &mut [u8], pieces: usize) {
         let block = 1usize << (6 * (1 + pieces));
         for king in 0..64 {
-            let mask = self.flip(king) * every_square(pieces);
+            let mask = self.flip(king) * EVERY_SQUARE[pieces];
             if mask == 0 {
                 continue;
             }
@@ -127,8 +127,7 @@ impl Share {
     }
 }
 
-/// A one in the lowest bit of each square's six in an index of two kings
-/// and `pieces` more men: times a flip, the mask that flips every square.
-fn every_square(pieces: usize) -> usize {
-    (0..2 + pieces).fold(0, |mask, _| mask << 6 | 1)
-}
+/// `EVERY_SQUARE[pieces]`: a one in the lowest bit of each square's six in
+/// an index of two kings and `pieces` more men; times a flip, the mask that
+/// flips every square.
+const EVERY_SQUARE: [usize; 3] = [0o101, 0o10101, 0o1010101];

@@ -11,7 +11,7 @@ use super::gate::CHUNK;
 use super::retrograde::{BitSet, in_index_order, piece_attacks, square};
 use super::store::{Build, Cancelled};
 use super::symmetry::Share;
-use super::{Ending, Squares, Table, index, moved, squares};
+use super::{Ending, Squares, Table, moved, squares};
 use movegen::{BitBoard, PieceKind, Square, attacks};
 
 /// Placements per side to move: four squares.
@@ -58,9 +58,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             if !share.holds(2, index) {
                 continue;
             }
-            let Some(position) =
-                Placement::new(squares(2, index), kinds).filter(|p| p.legal_with(side))
-            else {
+            let Some(position) = Placement::at(index, kinds).filter(|p| p.legal_with(side)) else {
                 illegal[side].insert(index);
                 continue;
             };
@@ -103,7 +101,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
             }
             let (side, i) = untag(entry);
             let mover = 1 - side;
-            let position = Placement::new(squares(2, i), kinds).expect("a solved placement");
+            let position = Placement::at(i, kinds).expect("a solved placement");
             position.for_each_unmove(mover, |before| {
                 let j = share.image_index(before, 2);
                 if values[mover][j] != 0 || illegal[mover].contains(j) {
@@ -116,8 +114,7 @@ pub(super) fn solve(ending: Ending, build: &Build) -> Result<(Vec<u8>, Vec<u8>),
                     quiet[mover][j] -= 1;
                     if quiet[mover][j] == 0 {
                         // Lost: as late as its longest line, a capture's included.
-                        let before =
-                            Placement::new(squares(2, j), kinds).expect("a legal placement");
+                        let before = Placement::at(j, kinds).expect("a legal placement");
                         let by_capture = before.moves(mover, &captures_into).longest_loss;
                         let lost_in = by_capture.unwrap_or(0).max(plies + 1);
                         seeds[lost_in.min(MAX_PLIES + 1)].push(tag(mover, j));
@@ -160,7 +157,10 @@ struct Placement {
 }
 
 impl Placement {
-    fn new(squares: Squares, kinds: [PieceKind; 2]) -> Option<Placement> {
+    /// The placement at `index`, if no two men share a square and the
+    /// kings stand apart.
+    fn at(index: usize, kinds: [PieceKind; 2]) -> Option<Placement> {
+        let squares = squares(2, index);
         let mut occupied = BitBoard::EMPTY;
         for &s in &squares {
             if occupied.has(square(s)) {
@@ -173,7 +173,7 @@ impl Placement {
         }
         Some(Placement {
             squares,
-            index: index(2, &squares),
+            index,
             kinds,
             occupied,
         })
