@@ -121,6 +121,13 @@ impl MovePicker {
         self.stage == Stage::GoodCaptures
     }
 
+    /// True if the move [`MovePicker::next`] handed out last is a killer or
+    /// the counter move.
+    #[inline]
+    pub fn last_was_refutation(&self) -> bool {
+        self.stage == Stage::Killers
+    }
+
     /// The next quiet move not yet played that gives check.
     // Out of line, as the generators: most nodes never get here.
     #[inline(never)]

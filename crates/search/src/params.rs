@@ -138,6 +138,15 @@ search_params! {
     SINGULAR_MAX_SCORE = 500, 200..=1000, step 50;
     /// Singular extensions: the margin below the hash score per ply of depth.
     SINGULAR_MARGIN = 2, 1..=4, step 1;
+    /// Late move reductions: plies less for a killer or the counter move.
+    LMR_REFUTATION = 1, 0..=2, step 1;
+    /// Singular extensions: plies taken off a hash move that is not
+    /// singular while its table score reaches beta (another move is as
+    /// good, so the hash move needs less proof).
+    SINGULAR_NEGATIVE = 1, 0..=2, step 1;
+    /// Quiescence futility: a capture that cannot lift the evaluation plus
+    /// this margin plus its victim's value to alpha is skipped (0: never).
+    QS_FUTILITY_MARGIN = 200, 0..=400, step 20;
     /// Late move reductions: the least depth they apply at.
     LMR_MIN_DEPTH = 3, 2..=5, step 1;
     /// Late move reductions: the constant of the formula, in hundredths of a ply.

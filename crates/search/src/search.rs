@@ -114,6 +114,20 @@ struct Played {
     /// A capture or promotion.
     tactical: bool,
     gives_check: bool,
+    /// A killer or the counter move.
+    refutation: bool,
+}
+
+/// What a capture wins at most, in centipawns, for quiescence futility.
+#[inline]
+fn victim_value(board: &Board, mv: Move) -> i32 {
+    const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
+    let victim = if mv.is_en_passant() {
+        PieceKind::Pawn
+    } else {
+        board.kind_on(mv.to()).unwrap_or(PieceKind::Pawn)
+    };
+    VALUE[victim as usize]
 }
 
 /// Mate distance pruning, both bounds, as the seed gives it: `ply` plies
@@ -291,6 +305,7 @@ impl Worker<'_> {
                 mv,
                 tactical: board.is_capture_or_promotion(mv),
                 gives_check: board.gives_check_with(checks, mv),
+                refutation: picker.last_was_refutation(),
             };
             // Step 10. Pruning of this move at low depth.
             if ply > 0
@@ -588,7 +603,8 @@ impl Worker<'_> {
     }
 
     /// Step 11: the plies `played` is searched deeper. A check is extended
-    /// by one; a singular hash move too. `Err` is the node's score: a
+    /// by one; a singular hash move too, and a hash move that another move
+    /// matches at beta is searched shallower. `Err` is the node's score: a
     /// multi-cut, or a stop.
     #[inline(always)]
     fn extension(
@@ -617,7 +633,9 @@ impl Worker<'_> {
             // Singular extension: if every other move falls clearly short
             // of the hash move's score, the hash move is forced and is
             // searched a ply deeper. If another move also reaches beta, two
-            // moves cut and the node fails high (multi-cut).
+            // moves cut and the node fails high (multi-cut). If another move
+            // only comes near a hash score at or above beta, the hash move
+            // is not the only way to cut and needs less proof.
             let singular_beta = t.score - SINGULAR_MARGIN.get() * depth;
             // Shallower than the usual half depth: at (depth - 1) / 2 the
             // test's nodes cost 1 % of the mate suite's mates at equal
@@ -639,6 +657,8 @@ impl Worker<'_> {
                 return Ok(1);
             } else if singular_beta >= beta {
                 return Err(singular_beta);
+            } else if t.score >= beta {
+                return Ok(-SINGULAR_NEGATIVE.get());
             }
         }
         Ok(i32::from(played.gives_check))
@@ -672,6 +692,9 @@ impl Worker<'_> {
         {
             r = reduction(node.depth, searched);
             r += i32::from(!PV) + i32::from(node.cut_node);
+            if played.refutation {
+                r -= LMR_REFUTATION.get();
+            }
             r -= i32::from(node.improving) + i32::from(played.gives_check);
             r -= self.data.histories.quiet(board.side_to_move(), played.mv)
                 / LMR_HISTORY_DIVISOR.get();
@@ -855,6 +878,8 @@ impl Worker<'_> {
         let mut picker = MovePicker::new_quiescence(tt_move, full_width);
         let mut best_move = Move::NULL;
         let mut legal = 0;
+        let futility_margin = QS_FUTILITY_MARGIN.get();
+        let mut check_squares = None;
         while let Some(mv) = picker.next(board, &self.data.histories) {
             legal += 1;
             let early_key = board.approximate_hash_after(mv);
@@ -863,6 +888,25 @@ impl Worker<'_> {
             // out here but the hash move: asking again would only repeat it.
             if !full_width && mv == tt_move && !board.see_ge(mv, 0) {
                 continue;
+            }
+            // Quiescence futility: even winning the victim for nothing
+            // leaves this capture short of alpha. Not for promotions, nor
+            // for checks, which may mate.
+            if !full_width
+                && futility_margin > 0
+                && mv.promotion().is_none()
+                && best_score > -TB_BOUND
+            {
+                let futility = static_eval + futility_margin + victim_value(board, mv);
+                if futility <= alpha
+                    && !board.gives_check_with(
+                        check_squares.get_or_insert_with(|| board.check_squares()),
+                        mv,
+                    )
+                {
+                    best_score = best_score.max(futility);
+                    continue;
+                }
             }
             let mut child = board.clone();
             child.play_unchecked(mv);
