@@ -36,6 +36,8 @@ pub struct Board {
     pub(crate) fullmove_number: u16,
     pub(crate) hash: u64,
     pub(crate) pawn_key: u64,
+    /// Per colour, the Zobrist key of that colour's pieces other than pawns.
+    pub(crate) non_pawn_keys: [u64; 2],
     pub(crate) material_key: u64,
     pub(crate) checkers: BitBoard,
     pub(crate) pinned: BitBoard,
@@ -75,6 +77,7 @@ impl Board {
             fullmove_number: 1,
             hash: 0,
             pawn_key: 0,
+            non_pawn_keys: [0; 2],
             material_key: 0,
             checkers: BitBoard::EMPTY,
             pinned: BitBoard::EMPTY,
@@ -226,6 +229,26 @@ impl Board {
     #[inline]
     pub fn pawn_key(&self) -> u64 {
         self.pawn_key
+    }
+
+    /// The Zobrist key of `color`'s knights, bishops, rooks, queens and king
+    /// alone: equal keys mean the same placement of that colour's pieces,
+    /// whatever the pawns and the other side do, for a history keyed by it.
+    ///
+    /// ```
+    /// use matewise_movegen::{Board, Color};
+    /// let board = Board::default();
+    /// let (mut pawn_push, mut knight_move) = (board.clone(), board.clone());
+    /// pawn_push.play(board.parse_uci_move("e2e4")?)?;
+    /// knight_move.play(board.parse_uci_move("g1f3")?)?;
+    /// assert_eq!(pawn_push.non_pawn_key(Color::White), board.non_pawn_key(Color::White));
+    /// assert_ne!(knight_move.non_pawn_key(Color::White), board.non_pawn_key(Color::White));
+    /// assert_eq!(knight_move.non_pawn_key(Color::Black), board.non_pawn_key(Color::Black));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        self.non_pawn_keys[color as usize]
     }
 
     /// The material signature: each of the twelve piece counts in 4 bits
@@ -457,7 +480,31 @@ impl Board {
         self.hash ^= key;
         if piece.kind == PieceKind::Pawn {
             self.pawn_key ^= key;
+        } else {
+            self.non_pawn_keys[piece.color as usize] ^= key;
         }
+    }
+
+    /// Recomputes [`Board::non_pawn_key`] of both colours from scratch
+    /// (White's first), the reference for the incremental keys.
+    ///
+    /// ```
+    /// use matewise_movegen::{Board, Color};
+    /// let board = Board::default();
+    /// assert_eq!(
+    ///     board.non_pawn_keys_from_scratch(),
+    ///     [board.non_pawn_key(Color::White), board.non_pawn_key(Color::Black)]
+    /// );
+    /// ```
+    pub fn non_pawn_keys_from_scratch(&self) -> [u64; 2] {
+        let mut keys = [0u64; 2];
+        for square in self.occupied() {
+            let piece = self.piece_on(square).expect("occupied square has a piece");
+            if piece.kind != PieceKind::Pawn {
+                keys[piece.color as usize] ^= piece_key(piece, square);
+            }
+        }
+        keys
     }
 
     /// Recomputes every key from scratch (the FEN parser's and the tests' reference).

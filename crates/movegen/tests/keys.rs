@@ -7,7 +7,7 @@
 mod common;
 
 use common::{after, chess960_fen, random_games};
-use matewise_movegen::{Board, Move, MoveKind, MoveList, PieceKind, START_FEN, SplitMix64};
+use matewise_movegen::{Board, Color, Move, MoveKind, MoveList, PieceKind, START_FEN, SplitMix64};
 use std::collections::HashSet;
 
 /// Every invariant checked at every ply.
@@ -19,6 +19,23 @@ fn check_position(board: &Board) {
         board.keys_from_scratch(),
         (board.hash(), board.pawn_key(), board.material_key()),
         "incremental keys drifted at {fen}"
+    );
+    assert_eq!(
+        board.non_pawn_keys_from_scratch(),
+        [
+            board.non_pawn_key(Color::White),
+            board.non_pawn_key(Color::Black)
+        ],
+        "incremental non-pawn keys drifted at {fen}"
+    );
+    let mirror = board.mirrored();
+    assert_eq!(
+        mirror.non_pawn_keys_from_scratch(),
+        [
+            mirror.non_pawn_key(Color::White),
+            mirror.non_pawn_key(Color::Black)
+        ],
+        "mirrored non-pawn keys at {fen}"
     );
 
     // FEN round trip: the same position, the same keys.

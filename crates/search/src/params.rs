@@ -147,6 +147,13 @@ search_params! {
     /// Quiescence futility: a capture that cannot lift the evaluation plus
     /// this margin plus its victim's value to alpha is skipped (0: never).
     QS_FUTILITY_MARGIN = 200, 0..=400, step 20;
+    /// How much each colour's non-pawn correction counts, in 64ths of the
+    /// pawn structure's.
+    CORRECTION_NON_PAWN_WEIGHT = 64, 0..=96, step 8;
+    /// 1: reverse futility, the null move and futility read the table's
+    /// score where its bound says the value lies beyond the static
+    /// evaluation (0: the static evaluation alone).
+    TT_EVAL_REFINE = 1, 0..=1, step 1;
     /// Late move reductions: the least depth they apply at.
     LMR_MIN_DEPTH = 3, 2..=5, step 1;
     /// Late move reductions: the constant of the formula, in hundredths of a ply.

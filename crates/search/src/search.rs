@@ -82,6 +82,30 @@ fn no_legal_move(in_check: bool, ply: usize) -> i32 {
     if in_check { mated_in(ply) } else { DRAW }
 }
 
+/// The evaluation the pruning rules use: the table's score in place of the
+/// static evaluation where its bound puts the value beyond it (a lower
+/// bound above, an upper bound below), since a search knows more than the
+/// evaluation. Not in check, and not with a mate or table score, which
+/// RFP and the null move must not return as an evaluation.
+#[inline]
+fn table_refined_eval(static_eval: i32, tt: Option<TtHit>) -> i32 {
+    match tt {
+        Some(t)
+            if TT_EVAL_REFINE.get() != 0
+                && static_eval > -INFINITE
+                && !is_decisive(t.score)
+                && match t.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => t.score > static_eval,
+                    Bound::Upper => t.score < static_eval,
+                } =>
+        {
+            t.score
+        }
+        _ => static_eval,
+    }
+}
+
 /// What the steps of one node of [`Worker::search`] share: where it is,
 /// what the table said, how the side to move stands.
 #[derive(Copy, Clone)]
@@ -102,6 +126,10 @@ struct Node {
     tt_move: Move,
     raw_eval: i32,
     static_eval: i32,
+    /// What the pruning rules compare with alpha and beta: the corrected
+    /// static evaluation, or the table's score where its bound says the
+    /// value lies beyond the evaluation, on that side.
+    eval: i32,
     /// The static evaluation is above that of two plies before.
     improving: bool,
     selective: bool,
@@ -259,6 +287,7 @@ impl Worker<'_> {
             tt_move,
             raw_eval,
             static_eval,
+            eval: table_refined_eval(static_eval, tt),
             improving,
             selective: self.shared.options.selective(),
         };
@@ -488,7 +517,7 @@ impl Worker<'_> {
         {
             return None;
         }
-        let (depth, static_eval) = (node.depth, node.static_eval);
+        let (depth, static_eval) = (node.depth, node.eval);
         // Step 6. Reverse futility: far above beta at low depth, a quiet
         // move will do. Not for a boxed-in king facing no queen: without
         // one the net is closed by quiet moves, which this cut assumes
@@ -572,7 +601,7 @@ impl Worker<'_> {
             let late =
                 (LMP_BASE.get() + depth * depth) as usize / if node.improving { 1 } else { 2 };
             let futile = depth <= FUTILITY_MAX_DEPTH.get()
-                && node.static_eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * depth <= alpha
+                && node.eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * depth <= alpha
                 && alpha < TB_BOUND;
             if (depth <= LMP_MAX_DEPTH.get() && searched >= late) || futile {
                 picker.quiet_checks_only(checks);
