@@ -90,15 +90,13 @@ fn no_legal_move(in_check: bool, ply: usize) -> i32 {
 #[inline]
 fn table_refined_eval(static_eval: i32, tt: Option<TtHit>) -> i32 {
     match tt {
+        // A bound that would cut a null window at the evaluation is one
+        // that puts the value beyond it (or at it).
         Some(t)
             if TT_EVAL_REFINE.get() != 0
                 && static_eval > -INFINITE
                 && !is_decisive(t.score)
-                && match t.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => t.score > static_eval,
-                    Bound::Upper => t.score < static_eval,
-                } =>
+                && t.cuts(static_eval, static_eval) =>
         {
             t.score
         }
@@ -517,7 +515,7 @@ impl Worker<'_> {
         {
             return None;
         }
-        let (depth, static_eval) = (node.depth, node.eval);
+        let (depth, eval) = (node.depth, node.eval);
         // Step 6. Reverse futility: far above beta at low depth, a quiet
         // move will do. Not for a boxed-in king facing no queen: without
         // one the net is closed by quiet moves, which this cut assumes
@@ -532,18 +530,18 @@ impl Worker<'_> {
                 0
             };
         if depth <= RFP_MAX_DEPTH.get()
-            && static_eval - margin >= beta
+            && eval - margin >= beta
             && !is_decisive(beta)
-            && static_eval < TB_BOUND
+            && eval < TB_BOUND
             && !(opponent_has_no_queen(board) && king_boxed_in(board))
         {
-            return Some(static_eval);
+            return Some(eval);
         }
         // Step 7. Null move, but not where zugzwang is likely: either side
         // down to king and pawns (mating a bare king needs zugzwang).
         let previous_was_null = self.stack[node.ply - 1].played.is_null();
         if depth >= NMP_MIN_DEPTH.get()
-            && static_eval >= beta
+            && eval >= beta
             && !is_decisive(beta)
             && !previous_was_null
             && has_non_pawn_material(board, board.side_to_move())
@@ -552,7 +550,7 @@ impl Worker<'_> {
         {
             let r = NMP_BASE_REDUCTION.get()
                 + depth / NMP_DEPTH_DIVISOR.get()
-                + ((static_eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX_REDUCTION.get());
+                + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_MAX_REDUCTION.get());
             if let Some(passed) = board.null_move() {
                 let ply = node.ply;
                 self.stack[ply].record(board, Move::NULL);
