@@ -54,6 +54,8 @@ mod movepick;
 mod worker;
 // Correction history for the static evaluation.
 mod correction;
+// The static evaluation refined by the table's bounds.
+mod refined_eval;
 // Move-ordering statistics: butterfly, continuation, killers, counters.
 mod move_history;
 // A root move and what its latest search found.

@@ -150,6 +150,9 @@ search_params! {
     /// How much each colour's non-pawn correction counts, in 64ths of the
     /// pawn structure's.
     CORRECTION_NON_PAWN_WEIGHT = 64, 0..=96, step 8;
+    /// 1: quiescence stands pat on the table's score where its bound puts
+    /// the value beyond the static evaluation (0: the evaluation alone).
+    QS_TT_STAND_PAT = 1, 0..=1, step 1;
     /// 1: reverse futility, the null move and futility read the table's
     /// score where its bound says the value lies beyond the static
     /// evaluation (0: the static evaluation alone).

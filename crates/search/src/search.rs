@@ -5,6 +5,7 @@
 use crate::move_history::{Continuations, PieceTo, history_bonus};
 use crate::movepick::MovePicker;
 use crate::params::*;
+use crate::refined_eval::{stand_pat, table_refined_eval};
 use crate::score::{DRAW, INFINITE, MAX_PLY, TB_BOUND, is_decisive, mate_in, mated_in};
 use crate::tt::{Bound, TtHit};
 use crate::worker::Worker;
@@ -80,28 +81,6 @@ fn opponent_has_no_queen(board: &Board) -> bool {
 #[inline]
 fn no_legal_move(in_check: bool, ply: usize) -> i32 {
     if in_check { mated_in(ply) } else { DRAW }
-}
-
-/// The evaluation the pruning rules use: the table's score in place of the
-/// static evaluation where its bound puts the value beyond it (a lower
-/// bound above, an upper bound below), since a search knows more than the
-/// evaluation. Not in check, and not with a mate or table score, which
-/// RFP and the null move must not return as an evaluation.
-#[inline]
-fn table_refined_eval(static_eval: i32, tt: Option<TtHit>) -> i32 {
-    match tt {
-        // A bound that would cut a null window at the evaluation is one
-        // that puts the value beyond it (or at it).
-        Some(t)
-            if TT_EVAL_REFINE.get() != 0
-                && static_eval > -INFINITE
-                && !is_decisive(t.score)
-                && t.cuts(static_eval, static_eval) =>
-        {
-            t.score
-        }
-        _ => static_eval,
-    }
 }
 
 /// What the steps of one node of [`Worker::search`] share: where it is,
@@ -862,7 +841,7 @@ impl Worker<'_> {
         let mut raw_eval = 0;
         if !in_check {
             raw_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
-            static_eval = self.data.correction.corrected(board, raw_eval);
+            static_eval = stand_pat(self.data.correction.corrected(board, raw_eval), tt);
         }
         // A threatened mate makes standing pat a fiction: look for a defence
         // among all moves instead (at the horizon only, to stay bounded).
