@@ -497,14 +497,7 @@ impl Board {
     /// );
     /// ```
     pub fn non_pawn_keys_from_scratch(&self) -> [u64; 2] {
-        let mut keys = [0u64; 2];
-        for square in self.occupied() {
-            let piece = self.piece_on(square).expect("occupied square has a piece");
-            if piece.kind != PieceKind::Pawn {
-                keys[piece.color as usize] ^= piece_key(piece, square);
-            }
-        }
-        keys
+        self.all_keys_from_scratch().non_pawn
     }
 
     /// Recomputes every key from scratch (the FEN parser's and the tests' reference).
@@ -515,23 +508,42 @@ impl Board {
     /// assert_eq!(board.keys_from_scratch(), (board.hash(), board.pawn_key(), board.material_key()));
     /// ```
     pub fn keys_from_scratch(&self) -> (u64, u64, u64) {
-        let (mut hash, mut pawn_key, mut material_key) = (0u64, 0u64, 0u64);
+        let keys = self.all_keys_from_scratch();
+        (keys.hash, keys.pawn, keys.material)
+    }
+
+    /// Every key, incremental or not, in one pass over the pieces: what
+    /// the two public references above each show a part of.
+    fn all_keys_from_scratch(&self) -> Keys {
+        let mut keys = Keys::default();
         for square in self.occupied() {
             let piece = self.piece_on(square).expect("occupied square has a piece");
-            hash ^= piece_key(piece, square);
+            let key = piece_key(piece, square);
+            keys.hash ^= key;
             if piece.kind == PieceKind::Pawn {
-                pawn_key ^= piece_key(piece, square);
+                keys.pawn ^= key;
+            } else {
+                keys.non_pawn[piece.color as usize] ^= key;
             }
-            material_key = material_key.wrapping_add(material_unit(piece));
+            keys.material = keys.material.wrapping_add(material_unit(piece));
         }
-        hash ^= ZOBRIST_CASTLING[self.castling.bits()];
+        keys.hash ^= ZOBRIST_CASTLING[self.castling.bits()];
         if let Some(ep) = self.en_passant {
-            hash ^= ZOBRIST_EP_FILE[ep.file() as usize];
+            keys.hash ^= ZOBRIST_EP_FILE[ep.file() as usize];
         }
         if self.side_to_move == Color::Black {
-            hash ^= ZOBRIST_SIDE;
+            keys.hash ^= ZOBRIST_SIDE;
         }
-        (hash, pawn_key, material_key)
+        keys
+    }
+
+    /// Sets every key from scratch, for a board built square by square.
+    pub(crate) fn set_keys_from_scratch(&mut self) {
+        let keys = self.all_keys_from_scratch();
+        self.hash = keys.hash;
+        self.pawn_key = keys.pawn;
+        self.non_pawn_keys = keys.non_pawn;
+        self.material_key = keys.material;
     }
 
     /// Sets `checkers` and `pinned` for the side to move.
@@ -563,4 +575,13 @@ impl Board {
         self.side_to_move = !self.side_to_move;
         self.hash ^= ZOBRIST_SIDE;
     }
+}
+
+/// The board's keys as [`Board::all_keys_from_scratch`] computes them.
+#[derive(Default)]
+struct Keys {
+    hash: u64,
+    pawn: u64,
+    non_pawn: [u64; 2],
+    material: u64,
 }

@@ -42,8 +42,7 @@ impl Board {
         mirror.halfmove_clock = self.halfmove_clock;
         mirror.fullmove_number = self.fullmove_number;
         mirror.chess960 = self.chess960;
-        (mirror.hash, mirror.pawn_key, mirror.material_key) = mirror.keys_from_scratch();
-        mirror.non_pawn_keys = mirror.non_pawn_keys_from_scratch();
+        mirror.set_keys_from_scratch();
         mirror.update_check_info();
         mirror
     }

@@ -23,7 +23,7 @@ pub(crate) fn table_refined_eval(static_eval: i32, tt: Option<TtHit>) -> i32 {
 /// The score quiescence stands pat on, out of check: its corrected
 /// evaluation, refined by the table in the same way.
 #[inline]
-pub(crate) fn stand_pat(static_eval: i32, tt: Option<TtHit>) -> i32 {
+pub(crate) fn stand_pat_score(static_eval: i32, tt: Option<TtHit>) -> i32 {
     if QS_TT_STAND_PAT.get() == 0 {
         return static_eval;
     }
@@ -96,7 +96,7 @@ mod tests {
     fn quiescence_and_pruning_refine_as_their_parameters_say() {
         let lower = hit(90, Bound::Lower);
         let expected = |on: i32| if on != 0 { 90 } else { 20 };
-        assert_eq!(stand_pat(20, lower), expected(QS_TT_STAND_PAT.get()));
+        assert_eq!(stand_pat_score(20, lower), expected(QS_TT_STAND_PAT.get()));
         assert_eq!(
             table_refined_eval(20, lower),
             expected(TT_EVAL_REFINE.get())

@@ -5,7 +5,7 @@
 use crate::move_history::{Continuations, PieceTo, history_bonus};
 use crate::movepick::MovePicker;
 use crate::params::*;
-use crate::refined_eval::{stand_pat, table_refined_eval};
+use crate::refined_eval::{stand_pat_score, table_refined_eval};
 use crate::score::{DRAW, INFINITE, MAX_PLY, TB_BOUND, is_decisive, mate_in, mated_in};
 use crate::tt::{Bound, TtHit};
 use crate::worker::Worker;
@@ -837,11 +837,11 @@ impl Worker<'_> {
             }
         }
         let glance = self.shared.options.mate_at_a_glance;
-        let mut static_eval = -INFINITE;
+        let mut stand_pat = -INFINITE;
         let mut raw_eval = 0;
         if !in_check {
             raw_eval = tt.map_or_else(|| self.evaluate(board), |t| t.eval);
-            static_eval = stand_pat(self.data.correction.corrected(board, raw_eval), tt);
+            stand_pat = stand_pat_score(self.data.correction.corrected(board, raw_eval), tt);
         }
         // A threatened mate makes standing pat a fiction: look for a defence
         // among all moves instead (at the horizon only, to stay bounded).
@@ -850,13 +850,13 @@ impl Worker<'_> {
         let threatened = glance
             && horizon
             && !in_check
-            && static_eval > alpha
+            && stand_pat > alpha
             && mate_detection::mate_threat(board).is_some();
         // Standing pat already fails high: a mate of our own would only fail
         // higher, so it is not worth looking for. This comes after the
         // table (a stored cut is cheaper still).
-        if !in_check && !threatened && static_eval >= beta {
-            return static_eval;
+        if !in_check && !threatened && stand_pat >= beta {
+            return stand_pat;
         }
         if glance {
             if let Some(mate) = mate_detection::mate_at_a_glance(board) {
@@ -869,8 +869,8 @@ impl Worker<'_> {
         let full_width = in_check || threatened;
         let mut best_score = -INFINITE;
         if !full_width {
-            alpha = alpha.max(static_eval);
-            best_score = static_eval;
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
         }
         let tt_move = tt.map_or(Move::NULL, |t| t.mv);
         let tt_move = if !tt_move.is_null()
@@ -903,7 +903,7 @@ impl Worker<'_> {
                 && mv.promotion().is_none()
                 && best_score > -TB_BOUND
             {
-                let futility = static_eval + futility_margin + victim_value(board, mv);
+                let futility = stand_pat + futility_margin + victim_value(board, mv);
                 if futility <= alpha
                     && !board.gives_check_with(
                         check_squares.get_or_insert_with(|| board.check_squares()),
