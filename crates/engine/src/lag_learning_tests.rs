@@ -14,15 +14,17 @@ fn session() -> (Session, Buffer) {
     (session, buffer)
 }
 
-/// Sends `go` and waits for its `bestmove`.
-fn go(session: &mut Session, out: &Buffer, line: &str) {
-    session.handle_line(line);
+/// Sends `go`, waits for its `bestmove` and returns the wall time between
+/// the two: at least what the engine measured its search to take.
+fn go(session: &mut Session, out: &Buffer, line: &str) -> Duration {
     let start = Instant::now();
+    session.handle_line(line);
     while !out.text().contains("bestmove") {
         assert!(start.elapsed() < Duration::from_secs(30), "no bestmove");
         std::thread::sleep(Duration::from_millis(1));
     }
     out.take();
+    start.elapsed()
 }
 
 #[test]
@@ -30,15 +32,19 @@ fn a_clock_that_falls_more_than_the_search_took_raises_the_overhead() {
     let (mut session, out) = session();
     session.handle_line("ucinewgame");
     session.handle_line("position startpos");
-    go(&mut session, &out, "go wtime 2000 btime 2000");
+    let searched = go(&mut session, &out, "go wtime 2000 btime 2000");
     assert_eq!(session.planned_overhead_ms(), 10, "Move Overhead's default");
-    // The GUI took 500 ms off White's clock; the search took far less.
+    // The GUI took 500 ms off White's clock; the search took less (on a
+    // loaded machine, maybe not far less: the bound is what it took here).
     session.handle_line("position startpos moves e2e4 e7e5");
     go(&mut session, &out, "go wtime 1500 btime 1900");
     let lag = session.clock_lag().estimate();
+    let rounding = Duration::from_millis(2);
     assert!(
-        (Duration::from_millis(300)..=Duration::from_millis(500)).contains(&lag),
-        "{lag:?}"
+        lag > Duration::ZERO
+            && lag <= Duration::from_millis(500)
+            && lag + searched + rounding >= Duration::from_millis(500),
+        "{lag:?} after a search of at most {searched:?}"
     );
     assert_eq!(session.planned_overhead_ms(), lag.as_millis() as u64);
     // A new game keeps what the connection showed, but its first clock is
